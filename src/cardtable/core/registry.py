@@ -1,0 +1,128 @@
+"""The game registry: which games exist, their metadata, and the one way to start or load them.
+
+Built-in games live in ``cardtable.games.<name>`` and register themselves when imported (like
+OpenSpiel's ``register_game``); the registry imports every subpackage of ``cardtable.games`` on
+first use, so no central list names them. Games from other packages register through the
+``cardtable.games`` entry-point group.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.errors import BadOptions, StateFormatError, UnknownGame
+from cardtable.core.options import OptionSpec, option_specs
+from cardtable.core.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What the CLI, server and simulator know of a game without playing it."""
+
+    name: str
+    display_name: str
+    min_players: int
+    max_players: int
+    state_class: type[State]
+    summary: str
+    aliases: tuple[str, ...] = ()
+    simultaneous: bool = False
+    rules_doc: str = ""
+    #: Turns an observation into text for a terminal (Rich markup allowed); None = generic view.
+    renderer: Callable[[dict[str, Any]], str] | None = None
+
+    @property
+    def options(self) -> list[OptionSpec]:
+        return option_specs(self.state_class.OPTIONS)
+
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+_ALIASES: dict[str, str] = {}
+_loaded = False
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game (called at the bottom of each game package's ``__init__``)."""
+    existing = _REGISTRY.get(info.name)
+    if existing is not None and existing.state_class is not info.state_class:
+        raise ValueError(f"a different game is already registered as {info.name!r}")
+    _REGISTRY[info.name] = info
+    for alias in (info.name, *info.aliases):
+        _ALIASES[alias] = info.name
+    return info
+
+
+def _load_all() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import cardtable.games as games_pkg
+
+    for mod in pkgutil.iter_modules(games_pkg.__path__):
+        if mod.ispkg:
+            importlib.import_module(f"cardtable.games.{mod.name}")
+    for ep in entry_points(group="cardtable.games"):
+        ep.load()
+
+
+def list_games() -> list[GameInfo]:
+    """Every registered game, by name."""
+    _load_all()
+    return [_REGISTRY[name] for name in sorted(_REGISTRY)]
+
+
+def get_game(name: str) -> GameInfo:
+    """A game by name or alias (``piece-of-the-action`` or ``pota``)."""
+    _load_all()
+    key = name.strip().lower().replace("_", "-")
+    if key not in _ALIASES:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownGame(f"no game called {name!r}; games: {known}")
+    return _REGISTRY[_ALIASES[key]]
+
+
+def new_state(
+    game: str, num_players: int, seed: int = 0, options: dict[str, Any] | None = None
+) -> State:
+    """Start a game. The same arguments always give the same deal.
+
+    >>> state = new_state("piece-of-the-action", 4, seed=1)
+    >>> state.num_players, state.is_terminal()
+    (4, False)
+    """
+    info = get_game(game)
+    if not info.min_players <= num_players <= info.max_players:
+        raise BadOptions(
+            f"{info.display_name} takes {info.min_players} to {info.max_players} players, "
+            f"not {num_players}"
+        )
+    return info.state_class.new(num_players, seed, options)
+
+
+def state_from_json(data: dict[str, Any]) -> State:
+    """Rebuild a state of any registered game from its JSON form."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise StateFormatError("a state needs a 'game' name")
+    return get_game(data["game"]).state_class.from_json(data)
+
+
+def load_state(source: str | Path | dict[str, Any]) -> State:
+    """Load a state from a JSON file path or an already parsed dict (e.g. a rulebook position)."""
+    if isinstance(source, dict):
+        return state_from_json(source)
+    try:
+        data = json.loads(Path(source).read_text())
+    except json.JSONDecodeError as exc:
+        raise StateFormatError(f"{source}: not valid JSON ({exc})") from None
+    return state_from_json(data)

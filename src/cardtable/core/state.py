@@ -1,0 +1,513 @@
+"""The game protocol: the one interface every game implements and everything else uses.
+
+A game subclasses :class:`State` and supplies only its rules:
+
+* ``make_spec(num_players, options)`` — cards, zones and action space of a configuration;
+* ``_setup()`` — the opening deal (all randomness from ``self.rng``);
+* ``to_act()``, ``legal_action_ids(seat)``, ``_apply(seat, action_id)``;
+* ``is_terminal()``, ``scores()``, ``returns()``, ``public_view()``.
+
+The core owns everything else, once for all games: the checked :meth:`State.apply` (game over,
+wrong seat, not legal — all rejected before any mutation, as boardgame.io's reducer and OpenSpiel's
+Python games do), cloning, per-seat redaction, determinisation, JSON and history.
+
+**Hidden information** lives in exactly two places, both redacted here: cards in zones (see
+:mod:`cardtable.core.zones`) and ``pending``, the buffer of simultaneous face-down commitments.
+A game's own scalar fields (``SCALARS``) are public by contract. The ``seen`` mask of a card is
+updated by :meth:`State.move`: on an open move everyone who could see the card where it was still
+knows where it is; :meth:`State.move_secret` tells only the named audience; a shuffle forgets.
+
+**Simultaneous decisions** (Magic Show, Score!): ``to_act()`` names several seats; each seat's
+choice goes into ``pending`` through :meth:`State.commit`, hidden from the others, and the game
+resolves once the last one is in. One mechanism covers sequential and simultaneous play.
+
+**Fast path**: search and simulation call ``legal_action_ids`` and ``apply_unchecked`` with plain
+ints, like python-chess's ``push`` beside ``push_uci``; ``apply`` is the checked entry point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from cardtable.core.actions import Action, ActionSpace
+from cardtable.core.errors import IllegalAction, StateFormatError
+from cardtable.core.options import options_to_json, parse_options
+from cardtable.core.rng import Rng
+from cardtable.core.zones import TableSpec
+
+NO_COMMIT = -1
+
+
+class State:
+    """Base class of every game's state. See the module docstring for the contract."""
+
+    __slots__ = (
+        "events",
+        "history",
+        "num_players",
+        "options",
+        "pending",
+        "rng",
+        "seen",
+        "spec",
+        "tags",
+        "zones",
+    )
+
+    #: Registry name of the game (set by the game module).
+    GAME: ClassVar[str] = ""
+    #: The options dataclass of the game.
+    OPTIONS: ClassVar[type] = object
+    #: Names of the game's own plain-data fields (ints, strs, bools, lists of them). Public.
+    SCALARS: ClassVar[tuple[str, ...]] = ()
+    #: Zone that unlisted cards go to when a hand-written JSON state says ``"rest": true``.
+    REST_ZONE: ClassVar[str] = "deck"
+
+    _spec_cache: ClassVar[dict[tuple[Any, ...], TableSpec]]
+
+    # ------------------------------------------------------------------ construction
+
+    def __init__(self, spec: TableSpec, seed: int) -> None:
+        self.spec = spec
+        self.num_players = spec.num_players
+        self.options = spec.options
+        ncards = len(spec.cards)
+        self.zones: list[list[int]] = [[] for _ in range(len(spec.layout))]
+        self.seen: list[int] = [0] * ncards
+        self.tags: list[int] = [0] * ncards
+        self.pending: list[int] = [NO_COMMIT] * spec.num_players
+        self.history: list[tuple[int, int]] = []
+        self.events: list[tuple[int, str]] | None = []
+        self.rng = Rng(seed)
+        self._init_scalars()
+
+    @classmethod
+    def new(cls, num_players: int, seed: int = 0, options: Any = None) -> State:
+        """A new game, dealt from ``seed``. Everything random comes from that seed."""
+        state = cls(cls.table_spec(num_players, options), seed)
+        state._setup()
+        return state
+
+    @classmethod
+    def table_spec(cls, num_players: int, options: Any = None) -> TableSpec:
+        """The (cached) cards, zones and actions of one configuration."""
+        opts = parse_options(cls.OPTIONS, options)
+        cls.check_players(num_players)
+        if "_spec_cache" not in cls.__dict__:
+            cls._spec_cache = {}
+        key = (num_players, opts)
+        spec = cls._spec_cache.get(key)
+        if spec is None:
+            spec = cls.make_spec(num_players, opts)
+            cls._spec_cache[key] = spec
+        return spec
+
+    # ------------------------------------------------------------------ what games supply
+
+    @classmethod
+    def check_players(cls, num_players: int) -> None:
+        """Raise :class:`~cardtable.core.errors.BadOptions` for an unsupported player count."""
+
+    @classmethod
+    def make_spec(cls, num_players: int, options: Any) -> TableSpec:
+        raise NotImplementedError
+
+    def _init_scalars(self) -> None:
+        """Give every field named in ``SCALARS`` its starting value."""
+
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def to_act(self) -> Sequence[int]:
+        """The seats that must act now (several at a simultaneous decision; none at the end)."""
+        raise NotImplementedError
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """Sorted ids of the legal actions of ``seat`` (empty if it is not to act)."""
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action_id: int) -> None:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:
+        """Each seat's score in the game's own units (points, dollars)."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """Each seat's share of the win at the end (1 alone, 1/k for a k-way tie, else 0)."""
+        raise NotImplementedError
+
+    def public_view(self) -> dict[str, Any]:
+        """The game's public scalars for observations (scores, phase, markers…)."""
+        return {}
+
+    def explain_illegal(self, seat: int, action_id: int) -> str | None:
+        """Why ``action_id`` is not legal for ``seat`` now, in words; None for a generic reason."""
+        return None
+
+    def action_audience(self, seat: int, action_id: int) -> int:
+        """Seats (bitmask) that learn which action ``seat`` took; everyone by default."""
+        return self.spec.layout.all_mask
+
+    def hidden_action_text(self, seat: int, action_id: int) -> str:
+        """What seats outside the audience read in the history instead of the action."""
+        return "makes a hidden choice"
+
+    # ------------------------------------------------------------------ the checked protocol
+
+    @property
+    def actions(self) -> ActionSpace:
+        return self.spec.actions
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, sorted by id."""
+        space = self.spec.actions
+        return [space.action(a) for a in self.legal_action_ids(seat)]
+
+    def to_action(self, action: Action | int | str) -> Action:
+        """Accept an Action, an id or a text and return the Action of this game's space."""
+        space = self.spec.actions
+        if isinstance(action, Action):
+            return space.action(action.id)
+        if isinstance(action, bool):
+            raise IllegalAction(f"{action!r} is not an action")
+        if isinstance(action, int):
+            return space.action(action)
+        if isinstance(action, str):
+            return space.parse(action)
+        raise IllegalAction(f"{action!r} is not an action")
+
+    def apply(self, seat: int, action: Action | int | str) -> Action:
+        """Apply a seat's action after checking it; on any error the state is untouched."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat!r} in this {self.num_players}-seat game")
+        chosen = self.to_action(action)
+        if self.is_terminal():
+            raise IllegalAction(f"the game is over; '{chosen.text}' cannot be played")
+        waiting = list(self.to_act())
+        if seat not in waiting:
+            if self.pending[seat] != NO_COMMIT:
+                raise IllegalAction(f"seat {seat} has already committed its choice for this turn")
+            raise IllegalAction(f"it is not seat {seat}'s turn; waiting for seat(s) {waiting}")
+        if chosen.id not in self.legal_action_ids(seat):
+            why = self.explain_illegal(seat, chosen.id) or "it is not among the legal actions now"
+            raise IllegalAction(f"seat {seat} cannot '{chosen.text}': {why}")
+        self.apply_unchecked(seat, chosen.id)
+        return chosen
+
+    def apply_unchecked(self, seat: int, action_id: int) -> None:
+        """The fast path: apply a legal action id without checks (search, simulation, replay)."""
+        self.history.append((seat, action_id))
+        self._apply(seat, action_id)
+
+    # ------------------------------------------------------------------ helpers for games
+
+    def commit(self, seat: int, action_id: int, seats: Iterable[int]) -> bool:
+        """Record a face-down choice; True once every one of ``seats`` has committed."""
+        pending = self.pending
+        pending[seat] = action_id
+        return all(pending[s] != NO_COMMIT for s in seats)
+
+    def clear_commits(self) -> None:
+        """Forget the resolved commitments."""
+        self.pending = [NO_COMMIT] * self.num_players
+
+    def note(self, text: str, audience: int = -1) -> None:
+        """Add a line to the table log (``audience`` bitmask; -1 = everyone). No-op when off."""
+        if self.events is not None:
+            self.events.append((audience, text))
+
+    def zone(self, name: str) -> list[int]:
+        """The card list of a zone by name (slow: games keep zone indexes)."""
+        return self.zones[self.spec.layout.index[name]]
+
+    def move(self, card: int, src: int, dst: int) -> None:
+        """Move a card openly: whoever could see it at ``src`` knows where it went."""
+        self.zones[src].remove(card)
+        self.zones[dst].append(card)
+        layout = self.spec.layout
+        self.seen[card] = layout.all_mask if layout.public[src] else (
+            layout.owner_bit[src] | self.seen[card]
+        )
+
+    def move_secret(self, card: int, src: int, dst: int, audience: int) -> None:
+        """Move a card face down: only ``audience`` learns it; other seats lose track of ``src``."""
+        self.zones[src].remove(card)
+        self.zones[dst].append(card)
+        self.seen[card] = audience
+        keep = audience | self.spec.layout.owner_bit[src]
+        seen = self.seen
+        for other in self.zones[src]:
+            seen[other] &= keep
+
+    def shuffle_zone(self, zone: int) -> None:
+        """Shuffle a zone with the game's RNG; nobody knows where any of its cards are."""
+        cards = self.zones[zone]
+        self.rng.shuffle(cards)
+        seen = self.seen
+        for card in cards:
+            seen[card] = 0
+
+    def visible(self, seat: int | None, zone: int, card: int) -> bool:
+        """May ``seat`` (None = spectator) see ``card`` where it lies in ``zone``?"""
+        layout = self.spec.layout
+        if layout.public[zone]:
+            return True
+        if seat is None:
+            return False
+        return bool(((layout.owner_bit[zone] | self.seen[card]) >> seat) & 1)
+
+    def card_name(self, card: int) -> str:
+        return self.spec.cards.names[card]
+
+    # ------------------------------------------------------------------ copies
+
+    def clone(self) -> State:
+        """An independent copy (zones and lists copied; the table spec is shared)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new.spec = self.spec
+        new.num_players = self.num_players
+        new.options = self.options
+        new.zones = [z[:] for z in self.zones]
+        new.seen = self.seen[:]
+        new.tags = self.tags[:]
+        new.pending = self.pending[:]
+        new.history = self.history[:]
+        new.events = None if self.events is None else self.events[:]
+        new.rng = Rng(self.rng.state)
+        for name in cls.SCALARS:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = [v[:] if type(v) is list else v for v in value]
+            setattr(new, name, value)
+        return new
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with everything ``seat`` knows, unseen cards re-dealt at random.
+
+        Cards ``seat`` cannot see are pooled and dealt back at random into the same places (each
+        place keeps its own knowledge marks, so other seats' knowledge keeps its shape); other
+        seats' face-down commitments are re-chosen at random among their legal choices; the game's
+        RNG is re-seeded, so future shuffles are not predictable either. History and log are
+        dropped: they may name hidden choices.
+        """
+        new = self.clone()
+        new.history = []
+        new.events = None
+        new.rng = Rng(rng.next_u64())
+        layout = self.spec.layout
+        slots: list[tuple[int, int]] = []
+        pool: list[int] = []
+        seen = self.seen
+        bit = 1 << seat
+        for zi, cards in enumerate(new.zones):
+            if layout.public[zi]:
+                continue
+            mask = layout.owner_bit[zi]
+            for i, card in enumerate(cards):
+                if not (mask | seen[card]) & bit:
+                    slots.append((zi, i))
+                    pool.append(card)
+        if pool:
+            marks = [(seen[c], self.tags[c]) for c in pool]
+            rng.shuffle(pool)
+            for (zi, i), card, (s, t) in zip(slots, pool, marks, strict=True):
+                new.zones[zi][i] = card
+                new.seen[card] = s
+                new.tags[card] = t
+        others = [s for s in range(self.num_players) if s != seat and new.pending[s] != NO_COMMIT]
+        for other in others:
+            new.pending[other] = NO_COMMIT
+        for other in others:
+            choices = new.legal_action_ids(other)
+            new.pending[other] = choices[rng.below(len(choices))]
+        return new
+
+    # ------------------------------------------------------------------ observation
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as JSON-able data; ``None`` is a spectator.
+
+        Zones list card names, with ``None`` for a card the seat cannot see. Other seats'
+        commitments show only whether they have committed. History shows hidden actions as
+        what their outsiders saw.
+        """
+        layout = self.spec.layout
+        names = self.spec.cards.names
+        zones: dict[str, list[str | None]] = {}
+        for zi, cards in enumerate(self.zones):
+            zones[layout.specs[zi].name] = [
+                names[c] if self.visible(seat, zi, c) else None for c in cards
+            ]
+        space = self.spec.actions
+        own_commit = None
+        if seat is not None and self.pending[seat] != NO_COMMIT:
+            own_commit = space.action(self.pending[seat]).text
+        history = []
+        for actor, aid in self.history:
+            if seat is not None and (self.action_audience(actor, aid) >> seat) & 1:
+                history.append([actor, space.action(aid).text])
+            elif seat is None and self.action_audience(actor, aid) == layout.all_mask:
+                history.append([actor, space.action(aid).text])
+            else:
+                history.append([actor, self.hidden_action_text(actor, aid)])
+        log = []
+        if self.events is not None:
+            for audience, text in self.events:
+                if audience == -1 or (seat is not None and (audience >> seat) & 1):
+                    log.append(text)
+        terminal = self.is_terminal()
+        return {
+            "game": self.GAME,
+            "num_players": self.num_players,
+            "seat": seat,
+            "to_act": list(self.to_act()),
+            "terminal": terminal,
+            "scores": self.scores(),
+            "returns": self.returns() if terminal else None,
+            "committed": [p != NO_COMMIT for p in self.pending],
+            "my_commit": own_commit,
+            "public": self.public_view(),
+            "zones": zones,
+            "history": history,
+            "log": log,
+        }
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as plain data (the documented format of ``docs/state-format.md``)."""
+        layout = self.spec.layout
+        names = self.spec.cards.names
+        space = self.spec.actions
+        zones: dict[str, list[Any]] = {}
+        for zi, cards in enumerate(self.zones):
+            entries: list[Any] = []
+            for card in cards:
+                # In a public zone everyone sees the card, so its marks carry no information.
+                extra_seen = 0 if layout.public[zi] else (
+                    self.seen[card] & ~layout.owner_bit[zi] & layout.all_mask
+                )
+                tag = self.tags[card]
+                if extra_seen or tag:
+                    entry: dict[str, Any] = {"card": names[card]}
+                    if extra_seen:
+                        entry["seen"] = [s for s in range(self.num_players) if extra_seen >> s & 1]
+                    if tag:
+                        entry["tag"] = tag
+                    entries.append(entry)
+                else:
+                    entries.append(names[card])
+            zones[layout.specs[zi].name] = entries
+        return {
+            "game": self.GAME,
+            "num_players": self.num_players,
+            "options": options_to_json(self.options),
+            "rng": self.rng.state,
+            "state": {name: _plain(getattr(self, name)) for name in self.SCALARS},
+            "pending": [None if p == NO_COMMIT else space.action(p).text for p in self.pending],
+            "zones": zones,
+            "history": [[seat, space.action(aid).text] for seat, aid in self.history],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        """Rebuild a state from :meth:`to_json` output or a hand-written position."""
+        if not isinstance(data, dict):
+            raise StateFormatError("a state must be a JSON object")
+        try:
+            num_players = int(data["num_players"])
+        except (KeyError, TypeError, ValueError):
+            raise StateFormatError("a state needs an integer 'num_players'") from None
+        spec = cls.table_spec(num_players, data.get("options") or {})
+        state = cls(spec, int(data.get("rng", 0)))
+        state._load_zones(data.get("zones") or {}, bool(data.get("rest", False)))
+        scalars = data.get("state") or {}
+        for name, value in scalars.items():
+            if name not in cls.SCALARS:
+                raise StateFormatError(f"unknown state field {name!r}; known: {cls.SCALARS}")
+            default = getattr(state, name)
+            if type(default) is not type(value) and not (
+                isinstance(default, int) and isinstance(value, int)
+            ):
+                raise StateFormatError(
+                    f"state field {name!r} must be {type(default).__name__}, got {value!r}"
+                )
+            setattr(state, name, value)
+        space = spec.actions
+        pending = data.get("pending") or [None] * num_players
+        if len(pending) != num_players:
+            raise StateFormatError("'pending' needs one entry per seat")
+        state.pending = [NO_COMMIT if p is None else space.parse(p).id for p in pending]
+        try:
+            state.history = [(int(s), space.parse(t).id) for s, t in data.get("history") or []]
+        except (TypeError, ValueError) as exc:
+            raise StateFormatError(f"bad history: {exc}") from None
+        state._after_load()
+        return state
+
+    def _after_load(self) -> None:
+        """Hook: recompute caches after :meth:`from_json`."""
+
+    def _load_zones(self, zones: dict[str, Any], rest: bool) -> None:
+        layout = self.spec.layout
+        cards = self.spec.cards
+        used: set[int] = set()
+        for zname, entries in zones.items():
+            if zname not in layout.index:
+                raise StateFormatError(f"unknown zone {zname!r}; zones: {list(layout.index)}")
+            zi = layout.index[zname]
+            for entry in entries:
+                if isinstance(entry, str):
+                    name, seen_list, tag = entry, [], 0
+                elif isinstance(entry, dict) and isinstance(entry.get("card"), str):
+                    name, seen_list, tag = entry["card"], entry.get("seen", []), entry.get("tag", 0)
+                else:
+                    raise StateFormatError(f"bad card entry {entry!r} in zone {zname!r}")
+                free = [c for c in cards.ids_named(name) if c not in used]
+                if not free:
+                    if not cards.ids_named(name):
+                        raise StateFormatError(f"unknown card {name!r} in zone {zname!r}")
+                    raise StateFormatError(f"too many {name!r} cards (zone {zname!r})")
+                card = free[0]
+                used.add(card)
+                self.zones[zi].append(card)
+                mask = 0
+                for s in seen_list:
+                    mask |= 1 << int(s)
+                self.seen[card] = layout.all_mask if layout.public[zi] else mask
+                self.tags[card] = int(tag)
+        missing = [c for c in range(len(cards)) if c not in used]
+        if missing and rest:
+            rest_zone = layout.index[self.REST_ZONE]
+            self.rng.shuffle(missing)
+            self.zones[rest_zone].extend(missing)
+        elif missing:
+            raise StateFormatError(
+                f"{len(missing)} cards are in no zone (e.g. {cards.names[missing[0]]!r}); list "
+                f"them or add \"rest\": true to put them in {self.REST_ZONE!r}"
+            )
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when their JSON forms are equal (card ids themselves are interchangeable)."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.num_players} seats, {len(self.history)} actions>"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

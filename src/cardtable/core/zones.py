@@ -1,0 +1,93 @@
+"""Zones, card sets and table specs: where cards live and who may see them.
+
+A game's cards are ints ``0..n-1`` (one per physical card, so duplicates stay distinct). Each card
+lives in exactly one zone. A zone is public (everyone sees its cards), owned (only the owner sees
+them: a hand) or hidden (nobody: a deck). On top of that every card carries a per-seat ``seen``
+bitmask of extra knowledge — a card a seat watched go into another seat's hand, a known bottom card
+— that the state updates as cards move (see :mod:`cardtable.core.state`). Redaction,
+determinisation and the leak tests are written once against this model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from cardtable.core.actions import ActionSpace
+
+
+class Vis(IntEnum):
+    """Who sees the cards of a zone by default."""
+
+    PUBLIC = 0
+    OWNER = 1
+    HIDDEN = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneSpec:
+    """One zone of a table: its name (``"hand:2"``), default visibility and owner seat."""
+
+    name: str
+    vis: Vis
+    owner: int = -1
+
+
+def seat_zones(prefix: str, num_players: int, vis: Vis) -> list[ZoneSpec]:
+    """One zone per seat named ``prefix:i``; owned zones belong to their seat."""
+    return [
+        ZoneSpec(f"{prefix}:{i}", vis, i if vis == Vis.OWNER else -1) for i in range(num_players)
+    ]
+
+
+class Layout:
+    """The ordered zones of one table configuration, with lookup tables for the hot paths."""
+
+    __slots__ = ("all_mask", "index", "owner_bit", "public", "specs")
+
+    def __init__(self, specs: Sequence[ZoneSpec], num_players: int) -> None:
+        self.specs: tuple[ZoneSpec, ...] = tuple(specs)
+        self.index: dict[str, int] = {s.name: i for i, s in enumerate(self.specs)}
+        if len(self.index) != len(self.specs):
+            raise ValueError("zone names must be unique")
+        self.all_mask = (1 << num_players) - 1
+        self.public: tuple[bool, ...] = tuple(s.vis == Vis.PUBLIC for s in self.specs)
+        self.owner_bit: tuple[int, ...] = tuple(
+            (1 << s.owner) if s.vis == Vis.OWNER else 0 for s in self.specs
+        )
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+
+class CardSet:
+    """Names of a game's cards by id. Several ids may share a name (identical physical cards)."""
+
+    __slots__ = ("_ids_by_name", "names")
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names: tuple[str, ...] = tuple(names)
+        by_name: dict[str, list[int]] = {}
+        for card, name in enumerate(self.names):
+            by_name.setdefault(name, []).append(card)
+        self._ids_by_name = {k: tuple(v) for k, v in by_name.items()}
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def ids_named(self, name: str) -> tuple[int, ...]:
+        """Every card id with this name (empty if the name is unknown)."""
+        return self._ids_by_name.get(name, ())
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """Everything fixed for one game configuration, shared (never copied) by its states."""
+
+    num_players: int
+    options: Any
+    cards: CardSet
+    layout: Layout
+    actions: ActionSpace
