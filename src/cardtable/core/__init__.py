@@ -49,4 +49,5 @@ __all__ = [
     "option",
     "register",
     "seat_zones",
+    "state_from_json",
 ]

@@ -1,8 +1,8 @@
 """Errors raised by the game protocol.
 
-All are ``ValueError`` subclasses (as python-chess does for illegal moves), so callers that treat bad
-input generically can catch ``ValueError``; each message names what was wrong and the state it was
-wrong in.
+All are ``ValueError`` subclasses (as python-chess does for illegal moves), so callers that
+treat bad input generically can catch ``ValueError``; each message names what was wrong and
+the state it was wrong in.
 """
 
 from __future__ import annotations

@@ -93,7 +93,8 @@ def parse_options(options_class: type[T], values: dict[str, Any] | T | None) -> 
     specs = {s.name: s for s in option_specs(options_class)}
     unknown = sorted(set(values) - set(specs))
     if unknown:
-        raise BadOptions(f"unknown option(s) {', '.join(unknown)}; this game has: {', '.join(specs)}")
+        known = ", ".join(specs) or "no options"
+        raise BadOptions(f"unknown option(s) {', '.join(unknown)}; this game has: {known}")
     kwargs: dict[str, Any] = {}
     for name, raw in values.items():
         spec = specs[name]

@@ -93,8 +93,8 @@ class GameRecord:
 
     def replay(self) -> State:
         """The final state of the recorded game."""
-        final = None
-        for final, _ in self.states():
+        state = None
+        for state, _ in self.states():  # noqa: B007 - the last one is the answer
             pass
-        assert final is not None
-        return final
+        assert state is not None
+        return state

@@ -40,7 +40,7 @@ class Rng:
         return x ^ (x >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` (Lemire's multiply-shift; bias below 2**-50 for games)."""
+        """A uniform integer in ``[0, n)`` (Lemire's multiply-shift; bias below 2**-50 here)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
         return (self.next_u64() * n) >> 64

@@ -350,9 +350,8 @@ class State:
             own_commit = space.action(self.pending[seat]).text
         history = []
         for actor, aid in self.history:
-            if seat is not None and (self.action_audience(actor, aid) >> seat) & 1:
-                history.append([actor, space.action(aid).text])
-            elif seat is None and self.action_audience(actor, aid) == layout.all_mask:
+            audience = self.action_audience(actor, aid)
+            if audience == layout.all_mask or (seat is not None and (audience >> seat) & 1):
                 history.append([actor, space.action(aid).text])
             else:
                 history.append([actor, self.hidden_action_text(actor, aid)])

@@ -1,0 +1,25 @@
+"""Piece of the Action (Sid Sackson), 2-6 players.
+
+Our reading of the rules: ``docs/rules/piece_of_the_action.md``.
+"""
+
+from cardtable.core.registry import GameInfo, register
+from cardtable.games.piece_of_the_action import meta
+from cardtable.games.piece_of_the_action.render import render
+from cardtable.games.piece_of_the_action.state import PotaState
+
+__all__ = ["INFO", "PotaState"]
+
+INFO = register(
+    GameInfo(
+        name=meta.NAME,
+        display_name=meta.DISPLAY_NAME,
+        min_players=meta.MIN_PLAYERS,
+        max_players=meta.MAX_PLAYERS,
+        state_class=PotaState,
+        summary=meta.SUMMARY,
+        aliases=("pota",),
+        rules_doc="piece_of_the_action.md",
+        renderer=render,
+    )
+)

@@ -1,0 +1,89 @@
+"""The 108 cards of Piece of the Action, as flat per-card tables indexed by card id.
+
+Per colour (blue, red, green), 35 cards:
+
+* Deal cards -2, -3, -4, -5 (one each), +2 and +3 (three each), +4 and +5 (two each): "'+' and '-'
+  cards are all played to the center of the table";
+* Move 1 (three), Move 2 (two), Move 3 (two): move that many different table cards;
+* POTA (ten): a piece of the Deal for the seat it is placed before;
+* Reverse (four): flips the Deal's value for that seat.
+
+Plus three uncoloured X cards that multiply every Deal's value. 3 x 35 + 3 = 108.
+"""
+
+from __future__ import annotations
+
+COLOURS = ("blue", "red", "green")
+
+DEAL, MOVE, POTA, REVERSE, XCARD = 0, 1, 2, 3, 4
+
+#: Deal-card values in action-space order; ``VALUE_INDEX[v]`` is a value's position.
+VALUES = (-5, -4, -3, -2, 2, 3, 4, 5)
+VALUE_INDEX = {v: i for i, v in enumerate(VALUES)}
+
+_PER_COLOUR: tuple[tuple[int, int, int], ...] = (
+    # (kind, value or move count, copies)
+    (DEAL, -2, 1),
+    (DEAL, -3, 1),
+    (DEAL, -4, 1),
+    (DEAL, -5, 1),
+    (DEAL, 2, 3),
+    (DEAL, 3, 3),
+    (DEAL, 4, 2),
+    (DEAL, 5, 2),
+    (MOVE, 1, 3),
+    (MOVE, 2, 2),
+    (MOVE, 3, 2),
+    (POTA, 0, 10),
+    (REVERSE, 0, 4),
+)
+
+
+def _name(kind: int, colour: int, value: int) -> str:
+    if kind == XCARD:
+        return "x"
+    col = COLOURS[colour]
+    if kind == DEAL:
+        return f"{col}{value:+d}"
+    if kind == MOVE:
+        return f"{col}-move{value}"
+    return f"{col}-pota" if kind == POTA else f"{col}-reverse"
+
+
+def _build() -> tuple[list[int], list[int], list[int], list[str]]:
+    kinds: list[int] = []
+    colours: list[int] = []
+    values: list[int] = []
+    for colour in range(len(COLOURS)):
+        for kind, value, copies in _PER_COLOUR:
+            for _ in range(copies):
+                kinds.append(kind)
+                colours.append(colour)
+                values.append(value)
+    for _ in range(3):
+        kinds.append(XCARD)
+        colours.append(-1)
+        values.append(0)
+    names = [_name(k, c, v) for k, c, v in zip(kinds, colours, values, strict=True)]
+    return kinds, colours, values, names
+
+
+_KINDS, _COLOURS, _VALUES, _NAMES = _build()
+
+#: ``KIND[card]``: DEAL, MOVE, POTA, REVERSE or XCARD.
+KIND: tuple[int, ...] = tuple(_KINDS)
+#: ``COLOUR[card]``: index into COLOURS, -1 for X cards.
+COLOUR: tuple[int, ...] = tuple(_COLOURS)
+#: ``VALUE[card]``: a Deal card's signed value, a Move card's count, else 0.
+VALUE: tuple[int, ...] = tuple(_VALUES)
+NAMES: tuple[str, ...] = tuple(_NAMES)
+NUM_CARDS = len(NAMES)
+
+#: Rank in the preliminary deal (POTA-R1): a Deal card's signed value; cards without a number
+#: rank below -5 and tie with each other.
+NO_NUMBER = -99
+PRELIM_RANK: tuple[int, ...] = tuple(
+    v if k == DEAL else NO_NUMBER for k, v in zip(KIND, VALUE, strict=True)
+)
+
+assert NUM_CARDS == 108, NUM_CARDS

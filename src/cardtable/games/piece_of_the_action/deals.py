@@ -1,0 +1,202 @@
+"""The automatic parts of the game: set-up, settling a Deal, refills, the end and tie-breaks.
+
+Everything here runs without a decision (RULINGS.md 1.2 and the SETTLE, CLEANUP, REFILL and GAME
+OVER steps of 1.3), straight after the action that triggers it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.games.piece_of_the_action.cards import KIND, NAMES, PRELIM_RANK, VALUE, XCARD
+from cardtable.games.piece_of_the_action.layout import (
+    CENTRE,
+    DECK,
+    DISCARD,
+    LEAD,
+    OVER,
+    XCARDS,
+    hand_zone,
+    pota_zone,
+    reverse_zone,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.piece_of_the_action.state import PotaState
+
+
+def setup(state: PotaState) -> None:
+    """Preliminary deal for the first Leader, then the deal of the hands (1.2)."""
+    state.marker = preliminary(state)
+    deck = state.zones[DECK]
+    deck.extend(range(len(NAMES)))
+    state.shuffle_zone(DECK)
+    n = state.num_players
+    for _ in range(state.hand_size):
+        for seat in range(n):
+            state.move(deck[-1], DECK, hand_zone(seat))
+    for seat in range(n):  # POTA-R3: X cards in the dealt hands are placed and replaced
+        for card in [c for c in state.zones[hand_zone(seat)] if KIND[c] == XCARD]:
+            state.move(card, hand_zone(seat), XCARDS)
+            _draw_to(state, seat, state.hand_size)
+    start_lead(state)
+
+
+def preliminary(state: PotaState) -> int:
+    """POTA-R1/R2: one face-up card each; the highest number leads; ties get more cards.
+
+    The cards come from a shuffled copy of the full deck (all go back before the real deal). If
+    the deck runs out while seats are still tied, all 108 are reshuffled and the still-tied seats
+    are dealt again.
+    """
+    candidates = list(range(state.num_players))
+    order = list(range(len(NAMES)))
+    state.rng.shuffle(order)
+    while True:
+        if len(order) < len(candidates):
+            order = list(range(len(NAMES)))
+            state.rng.shuffle(order)
+        drawn = {seat: order.pop() for seat in candidates}
+        for seat, card in drawn.items():
+            state.preliminary[seat].append(NAMES[card])
+        best = max(PRELIM_RANK[c] for c in drawn.values())
+        candidates = [s for s in candidates if PRELIM_RANK[drawn[s]] == best]
+        if len(candidates) == 1:
+            if state.events is not None:
+                state.note(f"seat {candidates[0]} wins the preliminary deal and takes the Leader "
+                           "marker")
+            return candidates[0]
+
+
+def _draw_to(state: PotaState, seat: int, size: int) -> bool:
+    """Draw until the hand holds ``size``; X cards are placed and replaced (POTA-R3).
+
+    Returns False when the deck runs out first (the caller decides what that means).
+    """
+    hand = hand_zone(seat)
+    zones = state.zones
+    deck = zones[DECK]
+    while len(zones[hand]) < size:
+        if not deck:
+            return False
+        card = deck[-1]
+        if KIND[card] == XCARD:
+            state.move(card, DECK, XCARDS)
+            if state.events is not None:
+                state.note(f"seat {seat} draws an X card: Deals now count x{state.multiplier}")
+        else:
+            state.move(card, DECK, hand)
+    return True
+
+
+def start_lead(state: PotaState) -> None:
+    state.phase = LEAD
+    state.actor = state.marker
+    state.leader = -1
+    state.colour = -1
+    state.passed = [0] * state.num_players
+
+
+def decline(state: PotaState) -> None:
+    """The marker moves left. POTA-R4: 2N declines in a row means nobody can open: game over."""
+    n = state.num_players
+    state.declines += 1
+    state.marker = (state.marker + 1) % n
+    limit = 2 * n if state.options.forced_lead_after_circle else None
+    if limit is not None and state.declines >= limit:
+        if state.events is not None:
+            state.note("no seat can open a Deal: the game ends")
+        game_over(state)
+        return
+    state.actor = state.marker
+
+
+def round5(value: int) -> int:
+    """Round away from zero to a multiple of 5 (POTA-R9): 18 -> 20, -21 -> -25, 15 -> 15.
+
+    >>> [round5(v) for v in (4, 18, 15, -14, -21, 0)]
+    [5, 20, 15, -15, -25, 0]
+    """
+    if value >= 0:
+        return -(-value // 5) * 5
+    return -(-value // 5 * 5)
+
+
+def deal_value(state: PotaState) -> int:
+    """The Deal's final value: centre total x X count, rounded away from zero (POTA-R9)."""
+    return round5(sum(VALUE[c] for c in state.zones[CENTRE]) * state.multiplier)
+
+
+def settle(state: PotaState) -> list[int]:
+    """SETTLE: every seat scores value x shares, negated by a Reverse, floored at 0 (R14)."""
+    n = state.num_players
+    value = deal_value(state)
+    payoffs = []
+    for seat in range(n):
+        shares = len(state.zones[pota_zone(n, seat)]) + (1 if seat == state.leader else 0)
+        sign = -1 if state.zones[reverse_zone(n, seat)] else 1
+        payoffs.append(value * shares * sign)
+    state.scores_ = [max(0, s + p) for s, p in zip(state.scores_, payoffs, strict=True)]
+    if state.events is not None:
+        parts = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(payoffs) if p)
+        state.note(f"the Deal is worth {value:+d}: {parts or 'nobody scores'}; scores now "
+                   f"{state.scores_}")
+    return payoffs
+
+
+def cleanup(state: PotaState) -> None:
+    """CLEANUP: Deal cards to the discard pile (X cards stay); the marker passes left (R15)."""
+    n = state.num_players
+    zones = [CENTRE, *(pota_zone(n, s) for s in range(n)), *(reverse_zone(n, s) for s in range(n))]
+    for zone in zones:
+        for card in state.zones[zone][:]:
+            state.move(card, zone, DISCARD)
+    state.marker = (state.leader + 1) % n
+
+
+def settle_and_continue(state: PotaState) -> None:
+    """After every seat passed: settle, clean up, then refill, a tie-break, or the end."""
+    settle(state)
+    cleanup(state)
+    if state.tiebreaks:
+        game_over(state)
+        return
+    n = state.num_players
+    for k in range(n):  # REFILL from the new marker holder (POTA-R17)
+        if not _draw_to(state, (state.marker + k) % n, state.hand_size):
+            if state.events is not None:
+                state.note("the deck runs out during the refill: the game ends")
+            game_over(state)
+            return
+    start_lead(state)
+
+
+def game_over(state: PotaState) -> None:
+    """GAME OVER: a unique top score wins; a tie for the top starts a tie-break Deal (R18)."""
+    top = max(state.scores_)
+    leaders = [s for s, v in enumerate(state.scores_) if v == top]
+    if len(leaders) == 1 or state.tiebreaks >= state.options.max_tiebreak_deals:
+        state.winners = leaders
+        state.phase = OVER
+        state.leader = -1
+        state.colour = -1
+        if state.events is not None:
+            state.note(f"game over: seat(s) {leaders} win with {top}")
+        return
+    start_tiebreak(state)
+
+
+def start_tiebreak(state: PotaState) -> None:
+    """POTA-R18: discard pile + deck reshuffled (X cards stay), short refills, one more Deal."""
+    state.tiebreaks += 1
+    for card in state.zones[DISCARD][:]:
+        state.move(card, DISCARD, DECK)
+    state.shuffle_zone(DECK)
+    n = state.num_players
+    for k in range(n):
+        _draw_to(state, (state.marker + k) % n, state.hand_size)
+    state.declines = 0
+    if state.events is not None:
+        state.note(f"scores are tied at the top: tie-break Deal {state.tiebreaks}")
+    start_lead(state)
+

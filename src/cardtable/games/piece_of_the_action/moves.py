@@ -1,0 +1,128 @@
+"""Move cards: which single steps are legal, and whether a whole Move can be completed.
+
+A Move n card moves exactly n *different* table cards, one step at a time (POTA-R13). Every step
+must leave the table legal: the centre total is not zero (special situation 1, POTA-R8) and every
+seat other than the Leader that has a Reverse still has a POTA (special situation 2, POTA-R12). A
+Reverse that lands on a seat that has one cancels both (POTA-R11; or is illegal under the option).
+A Move card may be played only if some complete sequence exists, and only steps after which the
+rest can still be completed are offered — so a seat can never be stuck half-way through a Move.
+
+The search runs on :class:`Table`, a small summary of the table (counts, not card ids), mutated and
+restored in place: depth is at most 3 and it runs inside ``legal_actions``, so it must be cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.games.piece_of_the_action import notation
+from cardtable.games.piece_of_the_action.cards import VALUE, VALUE_INDEX, VALUES
+from cardtable.games.piece_of_the_action.layout import CENTRE, pota_zone, reverse_zone
+
+if TYPE_CHECKING:
+    from cardtable.games.piece_of_the_action.state import PotaState
+
+NONE, UNMOVED, MOVED = 0, 1, 2
+
+
+class Table:
+    """What a Move step can touch: unmoved centre values, POTA counts and Reverses per seat."""
+
+    __slots__ = ("cancel", "centre", "free_potas", "leader", "n", "potas", "rev", "total")
+
+    def __init__(self, state: PotaState) -> None:
+        n = state.num_players
+        tags = state.tags
+        zones = state.zones
+        self.n = n
+        self.leader = state.leader
+        self.cancel = state.options.moved_reverse_cancels
+        centre = zones[CENTRE]
+        self.total = sum(VALUE[c] for c in centre)
+        #: Unmoved centre card values (a card moved off the centre is gone, so all are unmoved).
+        self.centre = [VALUE[c] for c in centre if not tags[c]]
+        self.potas = [len(zones[pota_zone(n, s)]) for s in range(n)]
+        self.free_potas = [
+            sum(1 for c in zones[pota_zone(n, s)] if not tags[c]) for s in range(n)
+        ]
+        self.rev = [NONE] * n
+        for s in range(n):
+            for c in zones[reverse_zone(n, s)]:
+                self.rev[s] = MOVED if tags[c] else UNMOVED
+
+    def steps(self) -> list[int]:
+        """Ids of the single steps that are legal now (ignoring whether the Move can finish)."""
+        out: list[int] = []
+        seen_values = set()
+        for v in self.centre:
+            if v not in seen_values and self.total - v != 0:
+                seen_values.add(v)
+                out.append(notation.STEP_CENTRE + VALUE_INDEX[v])
+        n, leader = self.n, self.leader
+        for i in range(n):
+            if self.free_potas[i] and (i == leader or not self.rev[i] or self.potas[i] > 1):
+                for j in range(n):
+                    if j != i:
+                        out.append(notation.step_pota_id(i, j))
+                out.append(notation.step_pota_id(i, notation.DISCARD_DEST))
+        for i in range(n):
+            if self.rev[i] == UNMOVED:
+                for j in range(n):
+                    target_ok = j == leader or self.potas[j]
+                    if j != i and target_ok and (self.cancel or not self.rev[j]):
+                        out.append(notation.step_reverse_id(i, j))
+                out.append(notation.step_reverse_id(i, notation.DISCARD_DEST))
+        out.sort()
+        return out
+
+    def can_complete(self, steps_left: int) -> bool:
+        """Is there a legal sequence of ``steps_left`` more steps on different cards?"""
+        if steps_left == 0:
+            return True
+        return any(self._try(step, steps_left - 1) for step in self.steps())
+
+    def completable_steps(self, steps_left: int) -> list[int]:
+        """The legal next steps after which the remaining ``steps_left - 1`` can still be made."""
+        return [step for step in self.steps() if self._try(step, steps_left - 1)]
+
+    def _try(self, step: int, then: int) -> bool:
+        """Make ``step``, test ``can_complete(then)``, and undo it."""
+        if step < notation.STEP_POTA:
+            v = VALUES[step - notation.STEP_CENTRE]
+            self.centre.remove(v)
+            self.total -= v
+            ok = self.can_complete(then)
+            self.total += v
+            self.centre.append(v)
+            return ok
+        src, dest = notation.split_step(step)
+        if step < notation.STEP_REVERSE:
+            self.potas[src] -= 1
+            self.free_potas[src] -= 1
+            if dest != notation.DISCARD_DEST:
+                self.potas[dest] += 1
+            ok = self.can_complete(then)
+            if dest != notation.DISCARD_DEST:
+                self.potas[dest] -= 1
+            self.free_potas[src] += 1
+            self.potas[src] += 1
+            return ok
+        old_dest = NONE if dest == notation.DISCARD_DEST else self.rev[dest]
+        self.rev[src] = NONE
+        if dest != notation.DISCARD_DEST:
+            self.rev[dest] = NONE if old_dest else MOVED
+        ok = self.can_complete(then)
+        if dest != notation.DISCARD_DEST:
+            self.rev[dest] = old_dest
+        self.rev[src] = UNMOVED
+        return ok
+
+
+def can_play_move(state: PotaState, count: int) -> bool:
+    """May a Move ``count`` card be played now (a complete legal sequence exists)?"""
+    return Table(state).can_complete(count)
+
+
+def legal_steps(state: PotaState) -> list[int]:
+    """The steps offered during a Move: legal and leaving the rest completable."""
+    return Table(state).completable_steps(state.move_left)

@@ -1,0 +1,180 @@
+"""The state of a Piece of the Action game: zones (see :mod:`.layout`) plus public scalars.
+
+The rules themselves live in :mod:`.rules`, :mod:`.moves` and :mod:`.deals`; this class only holds
+data and routes the protocol calls to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cardtable.core.actions import ActionSpace
+from cardtable.core.errors import BadOptions
+from cardtable.core.state import State
+from cardtable.core.zones import CardSet, Layout, TableSpec, Vis, ZoneSpec, seat_zones
+from cardtable.games.piece_of_the_action import deals, meta, notation, rules
+from cardtable.games.piece_of_the_action.cards import COLOURS, NAMES
+from cardtable.games.piece_of_the_action.layout import (
+    DECK,
+    FIRST_SEAT_ZONE,
+    LEAD,
+    OVER,
+    XCARDS,
+    hand_zone,
+)
+
+_CARDS = CardSet(NAMES)
+_SPACE = ActionSpace(notation.SIZE, notation.describe)
+
+
+class PotaState(State):
+    """A Piece of the Action position. Rules live in :mod:`.rules`; see that module."""
+
+    __slots__ = (
+        "actor",
+        "colour",
+        "declines",
+        "leader",
+        "marker",
+        "move_left",
+        "passed",
+        "phase",
+        "preliminary",
+        "scores_",
+        "tiebreaks",
+        "winners",
+    )
+
+    GAME = meta.NAME
+    OPTIONS = meta.PotaOptions
+    SCALARS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "marker",
+        "leader",
+        "colour",
+        "actor",
+        "passed",
+        "move_left",
+        "declines",
+        "scores_",
+        "tiebreaks",
+        "preliminary",
+        "winners",
+    )
+
+    options: meta.PotaOptions
+
+    @classmethod
+    def check_players(cls, num_players: int) -> None:
+        if num_players not in meta.HAND_SIZE:
+            raise BadOptions(f"Piece of the Action takes 2 to 6 players, not {num_players}")
+
+    @classmethod
+    def make_spec(cls, num_players: int, options: Any) -> TableSpec:
+        zones = [
+            ZoneSpec("deck", Vis.HIDDEN),
+            ZoneSpec("discard", Vis.PUBLIC),
+            ZoneSpec("centre", Vis.PUBLIC),
+            ZoneSpec("xcards", Vis.PUBLIC),
+            ZoneSpec("playing", Vis.PUBLIC),
+            *seat_zones("hand", num_players, Vis.OWNER),
+            *seat_zones("pota", num_players, Vis.PUBLIC),
+            *seat_zones("reverse", num_players, Vis.PUBLIC),
+        ]
+        return TableSpec(num_players, options, _CARDS, Layout(zones, num_players), _SPACE)
+
+    def _init_scalars(self) -> None:
+        n = self.num_players
+        self.phase = LEAD
+        #: Seat holding the Leader marker.
+        self.marker = 0
+        #: Seat that opened the current Deal (-1 outside a Deal).
+        self.leader = -1
+        #: The current Deal's colour index (-1 outside a Deal).
+        self.colour = -1
+        #: Seat whose decision it is.
+        self.actor = 0
+        #: 1 for seats that passed in the current Deal.
+        self.passed = [0] * n
+        #: Steps still to make with the Move card being played.
+        self.move_left = 0
+        #: Consecutive declined leads (POTA-R4).
+        self.declines = 0
+        self.scores_ = [meta.STARTING_SCORE] * n
+        #: Tie-break Deals started so far (POTA-R18).
+        self.tiebreaks = 0
+        #: Face-up cards of the preliminary deal, per seat (POTA-R1).
+        self.preliminary: list[list[str]] = [[] for _ in range(n)]
+        #: Winning seats once the game is over.
+        self.winners: list[int] = []
+
+    # Layout helpers -------------------------------------------------------------------
+
+    @property
+    def hand_size(self) -> int:
+        return meta.HAND_SIZE[self.num_players]
+
+    def pota_zone(self, seat: int) -> int:
+        return FIRST_SEAT_ZONE + self.num_players + seat
+
+    def reverse_zone(self, seat: int) -> int:
+        return FIRST_SEAT_ZONE + 2 * self.num_players + seat
+
+    @property
+    def multiplier(self) -> int:
+        """X cards showing: the marker's own X plus every X card placed (POTA-R10)."""
+        return 1 + len(self.zones[XCARDS])
+
+    # Protocol --------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        deals.setup(self)
+
+    def to_act(self) -> list[int]:
+        return [] if self.phase == OVER else [self.actor]
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        if seat != self.actor or self.phase == OVER:
+            return []
+        return rules.legal(self)
+
+    def _apply(self, seat: int, action_id: int) -> None:
+        rules.apply(self, action_id)
+
+    def explain_illegal(self, seat: int, action_id: int) -> str | None:
+        return rules.explain(self, action_id)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.scores_]
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER or not self.winners:
+            return [0.0] * self.num_players
+        share = 1.0 / len(self.winners)
+        return [share if s in self.winners else 0.0 for s in range(self.num_players)]
+
+    def public_view(self) -> dict[str, Any]:
+        total = sum(rules.centre_values(self))
+        return {
+            "phase": self.phase,
+            "scores": list(self.scores_),
+            "marker": self.marker,
+            "leader": self.leader,
+            "colour": None if self.colour < 0 else COLOURS[self.colour],
+            "actor": self.actor if self.phase != OVER else None,
+            "passed": [bool(p) for p in self.passed],
+            "multiplier": self.multiplier,
+            "centre_total": total,
+            "deal_value": deals.round5(total * self.multiplier),
+            "move_left": self.move_left,
+            "declines": self.declines,
+            "hand_size": self.hand_size,
+            "hand_counts": [len(self.zones[hand_zone(s)]) for s in range(self.num_players)],
+            "deck_count": len(self.zones[DECK]),
+            "tiebreaks": self.tiebreaks,
+            "preliminary": [list(p) for p in self.preliminary],
+            "winners": list(self.winners),
+        }
