@@ -39,7 +39,7 @@ def check_turn(state: State) -> None:
         if seat in waiting:
             assert ids, f"{state.GAME}: seat {seat} must act but has no legal action"
             assert ids == sorted(set(ids)), f"{state.GAME}: legal ids not sorted/unique: {ids}"
-            assert 0 <= ids[0] and ids[-1] < state.actions.size
+            assert ids[0] >= 0 and ids[-1] < state.actions.size
         else:
             assert ids == [], f"{state.GAME}: seat {seat} is not to act but has actions {ids}"
 

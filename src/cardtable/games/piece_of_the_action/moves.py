@@ -77,9 +77,29 @@ class Table:
 
     def can_complete(self, steps_left: int) -> bool:
         """Is there a legal sequence of ``steps_left`` more steps on different cards?"""
-        if steps_left == 0:
+        if steps_left == 0 or self._easy_moves() >= steps_left:
             return True
         return any(self._try(step, steps_left - 1) for step in self.steps())
+
+    def _easy_moves(self) -> int:
+        """A lower bound on the steps available, from one sequence that is always legal.
+
+        Every unmoved Reverse goes to the discard pile first (always legal); then every unmoved
+        POTA can go to the discard pile too, except that a non-Leader seat whose Reverse stays
+        (one already moved by this Move card) must keep one POTA. Centre cards are not counted.
+        """
+        count = 0
+        leader = self.leader
+        for i in range(self.n):
+            rev = self.rev[i]
+            free = self.free_potas[i]
+            if rev == UNMOVED:
+                count += 1 + free
+            elif rev == MOVED and i != leader:
+                count += min(free, self.potas[i] - 1)
+            else:
+                count += free
+        return count
 
     def completable_steps(self, steps_left: int) -> list[int]:
         """The legal next steps after which the remaining ``steps_left - 1`` can still be made."""
