@@ -96,3 +96,13 @@ def test_determinize_reseeds_the_game_rng() -> None:
     state = toy(7)
     det = state.determinize(0, Rng(1))
     assert det.rng.state != state.rng.state
+
+
+def test_card_put_under_the_deck_stays_known_to_who_put_it_there() -> None:
+    state = toy(8)
+    card = state.zones[HAND0][0]
+    state.move(card, HAND0, DECK, bottom=True)
+    assert state.zones[DECK][0] == card
+    assert state.visible(0, DECK, card) and not state.visible(1, DECK, card)
+    det = state.determinize(0, Rng(1))
+    assert det.zones[DECK][0] == card  # the seat knows exactly where it is

@@ -225,10 +225,17 @@ class State:
         """The card list of a zone by name (slow: games keep zone indexes)."""
         return self.zones[self.spec.layout.index[name]]
 
-    def move(self, card: int, src: int, dst: int) -> None:
-        """Move a card openly: whoever could see it at ``src`` knows where it went."""
+    def move(self, card: int, src: int, dst: int, bottom: bool = False) -> None:
+        """Move a card openly: whoever could see it at ``src`` knows where it went.
+
+        Cards go on top of ``dst`` (the end of its list), or under it with ``bottom=True`` (a
+        card put under a deck by a seat stays known to that seat, as the Score! lead's are).
+        """
         self.zones[src].remove(card)
-        self.zones[dst].append(card)
+        if bottom:
+            self.zones[dst].insert(0, card)
+        else:
+            self.zones[dst].append(card)
         layout = self.spec.layout
         self.seen[card] = layout.all_mask if layout.public[src] else (
             layout.owner_bit[src] | self.seen[card]
