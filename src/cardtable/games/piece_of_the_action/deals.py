@@ -117,9 +117,9 @@ def round5(value: int) -> int:
     >>> [round5(v) for v in (4, 18, 15, -14, -21, 0)]
     [5, 20, 15, -15, -25, 0]
     """
-    if value >= 0:
-        return -(-value // 5) * 5
-    return -(-value // 5 * 5)
+    if value < 0:
+        return -round5(-value)
+    return -(-value // 5) * 5
 
 
 def deal_value(state: PotaState) -> int:
