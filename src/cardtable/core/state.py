@@ -444,7 +444,7 @@ class State:
                 raise StateFormatError(
                     f"state field {name!r} must be {type(default).__name__}, got {value!r}"
                 )
-            setattr(state, name, value)
+            setattr(state, name, _plain(value))  # a copy: never alias the caller's data
         space = spec.actions
         pending = data.get("pending") or [None] * num_players
         if len(pending) != num_players:

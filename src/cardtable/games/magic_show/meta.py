@@ -1,0 +1,46 @@
+"""Declarative metadata of Magic Show: names, player count and the (empty) options.
+
+The rule text leaves no choice open that tables would play differently: every gap is settled by a
+ruling in ``RULINGS.md`` section 4 (MS-R1..MS-R11) without an option, so the options dataclass is
+empty. It still exists so that the registry, CLI and server treat every game alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.core import Vis, ZoneSpec
+
+NAME = "magic-show"
+DISPLAY_NAME = "Magic Show"
+ALIASES = ("ms",)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 2
+RULES_DOC = "magic_show.md"
+SUMMARY = (
+    "Two magicians play cards face down at the same time to practise tricks, rehearse, nap, "
+    "and spring each other's shows at the worst moment; Aces stop any card."
+)
+
+#: Zone indexes, in layout order (the rules use these on every hot path).
+DECK, HAND0, HAND1, PILE0, PILE1, REVEALED, DISCARD = range(7)
+HAND = (HAND0, HAND1)
+PILE = (PILE0, PILE1)
+#: The table: hidden deck, private hands, public practice piles, revealed cards and discard pile.
+ZONE_SPECS = (
+    ZoneSpec("deck", Vis.HIDDEN),
+    ZoneSpec("hand:0", Vis.OWNER, 0),
+    ZoneSpec("hand:1", Vis.OWNER, 1),
+    ZoneSpec("pile:0", Vis.PUBLIC),
+    ZoneSpec("pile:1", Vis.PUBLIC),
+    ZoneSpec("revealed", Vis.PUBLIC),
+    ZoneSpec("discard", Vis.PUBLIC),
+)
+
+#: Seat names by colour (MS-R1: seat 0 is Red, seat 1 is Black).
+SEAT_NAMES = ("Red", "Black")
+
+
+@dataclass(frozen=True, slots=True)
+class MagicShowOptions:
+    """Magic Show has no options: the rulings fix every reading (MS-R1..MS-R11)."""

@@ -1,0 +1,74 @@
+"""Action ids and their texts: a fixed space of 59 actions with stable ids.
+
+* ``0..51`` — ``play <card>``: commit that card face down (ids are card ids, so ``play AC`` exists
+  in the space but is never legal: MS-R2).
+* ``52`` ``cancel`` — use one Ace at a STOP window (MS-R4).
+* ``53`` ``let it resolve`` — decline to stop the card (the only choice without an Ace).
+* ``54..57`` ``convert 10``/``convert K``/``convert Q``/``convert J`` — Dinner Buffet by rank
+  (MS-R6; the two same-colour Tricks of one rank score alike, so the rank is the whole choice).
+* ``58`` ``decline buffet``.
+
+>>> space = make_action_space()
+>>> space.parse("Play kh").text, space.parse("convert k").id, space.parse("pass").text
+('play KH', 55, 'let it resolve')
+"""
+
+from __future__ import annotations
+
+from cardtable.core import ActionSpace
+from cardtable.games.magic_show.cards import JACK, KING, NAMES, NUM_CARDS, QUEEN, TEN, rank_name
+
+CANCEL = NUM_CARDS
+LET_RESOLVE = NUM_CARDS + 1
+CONVERT_BASE = NUM_CARDS + 2
+#: Ranks that can be converted, in id order.
+CONVERT_RANKS = (TEN, KING, QUEEN, JACK)
+DECLINE_BUFFET = CONVERT_BASE + len(CONVERT_RANKS)
+SIZE = DECLINE_BUFFET + 1
+
+CONVERT_ID: dict[int, int] = {rank: CONVERT_BASE + i for i, rank in enumerate(CONVERT_RANKS)}
+#: Rank converted by an action id (0 for ids that are not conversions), indexed by id.
+CONVERT_RANK: tuple[int, ...] = tuple(
+    CONVERT_RANKS[a - CONVERT_BASE] if CONVERT_BASE <= a < DECLINE_BUFFET else 0
+    for a in range(SIZE)
+)
+
+#: Extra spellings accepted by the parser (already normalised: lower case, single spaces).
+_ALIASES: dict[str, int] = {
+    "stop": CANCEL,
+    "use ace": CANCEL,
+    "let": LET_RESOLVE,
+    "pass": LET_RESOLVE,
+    "resolve": LET_RESOLVE,
+    "decline": DECLINE_BUFFET,
+    "convert ten": CONVERT_ID[TEN],
+    "convert king": CONVERT_ID[KING],
+    "convert queen": CONVERT_ID[QUEEN],
+    "convert jack": CONVERT_ID[JACK],
+}
+
+
+def describe(action_id: int) -> str:
+    """The canonical text of an action id."""
+    if action_id < NUM_CARDS:
+        return f"play {NAMES[action_id]}"
+    if action_id == CANCEL:
+        return "cancel"
+    if action_id == LET_RESOLVE:
+        return "let it resolve"
+    if action_id == DECLINE_BUFFET:
+        return "decline buffet"
+    return f"convert {rank_name(CONVERT_RANK[action_id])}"
+
+
+_BY_TEXT: dict[str, int] = {describe(a).lower(): a for a in range(SIZE)} | _ALIASES
+
+
+def parse(key: str) -> int | None:
+    """The id of a normalised text (canonical form or alias), or None."""
+    return _BY_TEXT.get(key)
+
+
+def make_action_space() -> ActionSpace:
+    """The action space (one per configuration; Magic Show has only one)."""
+    return ActionSpace(SIZE, describe, parse)
