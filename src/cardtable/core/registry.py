@@ -62,6 +62,15 @@ def register(info: GameInfo) -> GameInfo:
     return info
 
 
+def unregister(name: str) -> None:
+    """Remove a game and its aliases (for games registered by a test for that test only)."""
+    info = _REGISTRY.pop(name, None)
+    if info is None:
+        raise UnknownGame(f"no game called {name!r} is registered")
+    for alias in (info.name, *info.aliases):
+        _ALIASES.pop(alias, None)
+
+
 def _load_all() -> None:
     global _loaded
     if _loaded:

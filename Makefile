@@ -1,0 +1,58 @@
+# cardtable developer entry points. `make test` is exactly what CI runs (.ci/run).
+# Needs only Python 3.11 with venv/pip: uv is bootstrapped into .tools/, the project into .venv/.
+
+PYTHON ?= python3
+UV_VERSION := 0.13.9
+UV := .tools/bin/uv
+VENV := .venv
+BIN := $(VENV)/bin
+
+# Use the machine's Python; never download an interpreter.
+export UV_PYTHON_DOWNLOADS := never
+
+.PHONY: help sync play test pytest lint format types bench clean
+
+help:
+	@echo "make play   - play Piece of the Action against 3 random bots"
+	@echo "make test   - tests (pytest -n auto), lint (ruff) and types (mypy); what CI runs"
+	@echo "make lint   - ruff check"
+	@echo "make format - ruff format (rewrites files)"
+	@echo "make types  - mypy (strict)"
+	@echo "make bench  - run benchmarks/*.py"
+
+$(UV):
+	$(PYTHON) -m venv .tools
+	.tools/bin/pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+
+# The environment is exactly uv.lock; --frozen fails instead of re-resolving.
+sync: $(UV)
+	$(UV) sync --frozen --python $(PYTHON)
+
+play: sync
+	$(BIN)/cardtable play piece-of-the-action --players 4
+
+test: sync
+	$(BIN)/pytest -n auto
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+pytest: sync
+	$(BIN)/pytest -n auto
+
+lint: sync
+	$(BIN)/ruff check .
+
+format: sync
+	$(BIN)/ruff format .
+
+types: sync
+	$(BIN)/mypy
+
+bench: sync
+	@found=0; for script in benchmarks/*.py; do \
+		[ -e "$$script" ] || continue; found=1; \
+		echo "== $$script"; $(BIN)/python "$$script" || exit 1; \
+	done; [ $$found = 1 ] || echo "no benchmarks yet (benchmarks/*.py)"
+
+clean:
+	rm -rf .tools $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

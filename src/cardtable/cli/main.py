@@ -1,0 +1,216 @@
+"""The ``cardtable`` command: list games, read rulings, play against bots, replay records.
+
+Commands stay thin: they turn arguments into calls on :mod:`cardtable.core`, and turn the core's
+errors into Click errors with exit codes (2 for a bad command line, 1 for a bad file or a game
+that fails, 130 for Ctrl-C), so a user never sees a traceback for a mistake of theirs.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+from rich.markdown import Markdown
+from rich.text import Text
+
+from cardtable.agents import AGENTS
+from cardtable.cli.catalog import find_rules_doc, games_table, options_listing
+from cardtable.cli.play import GameStalled, Match, play_match, read_line, show_result, start_match
+from cardtable.cli.replay import run_replay
+from cardtable.cli.view import make_console
+from cardtable.core import (
+    BadOptions,
+    CardtableError,
+    GameInfo,
+    GameRecord,
+    UnknownGame,
+    get_game,
+    list_games,
+)
+
+
+@contextmanager
+def user_input_errors() -> Iterator[None]:
+    """Ctrl-C exits with 130 (the shell convention); end of input exits 1 with a message."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        click.echo("\nInterrupted.", err=True)
+        raise click.exceptions.Exit(130) from None
+    except EOFError:
+        click.echo()  # end the unanswered prompt's line
+        raise click.ClickException("input ended (end of file) before the game did") from None
+
+
+def resolve_game(name: str) -> GameInfo:
+    try:
+        return get_game(name)
+    except UnknownGame as exc:
+        raise click.BadParameter(str(exc), param_hint="GAME") from None
+
+
+def parse_option_pairs(
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+) -> dict[str, str]:
+    """``--option name=value`` (repeatable) into a dict; the game converts and checks values."""
+    options: dict[str, str] = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"{item!r} is not name=value", ctx=ctx, param=param)
+        options[name.strip()] = value.strip()
+    return options
+
+
+@click.group(name="cardtable", context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cardtable", prog_name="cardtable")
+def main() -> None:
+    """Play five card games on one protocol: list them, read our rulings, play, replay."""
+
+
+@main.command("games")
+def games_command() -> None:
+    """List the games with their player counts, options, defaults and ruling ids."""
+    games = list_games()
+    console = make_console()
+    console.print(games_table(games))
+    console.print(options_listing(games))
+
+
+@main.command("rules")
+@click.argument("game")
+@click.option("--raw", is_flag=True, help="Print the Markdown source instead of rendering it.")
+def rules_command(game: str, raw: bool) -> None:
+    """Show our rulings doc for GAME (name or alias)."""
+    info = resolve_game(game)
+    doc = find_rules_doc(info)
+    if doc is None:
+        wanted = info.rules_doc or "(none declared)"
+        raise click.ClickException(f"no rulings doc found for {info.name}: {wanted}")
+    text = doc.read_text(encoding="utf-8")
+    if raw:
+        click.echo(text, nl=False)
+    else:
+        make_console().print(Markdown(text))
+
+
+@main.command("play")
+@click.argument("game")
+@click.option("--players", "-p", type=int, help="Number of players [default: the game's minimum].")
+@click.option("--seat", "-s", type=int, help="Your seat, 0-based [default: 0].")
+@click.option("--seed", type=int, help="Seed of the deal and the bots [default: random, printed].")
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    callback=parse_option_pairs,
+    help="A game option (repeatable); see `cardtable games`.",
+)
+@click.option("--bots", type=click.Choice(sorted(AGENTS)), default="random", show_default=True)
+@click.option("--auto", is_flag=True, help="Bots in every seat; print only the result.")
+@click.option(
+    "--ask-forced",
+    is_flag=True,
+    help="Ask even when you have only one legal action (by default it is taken and shown).",
+)
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write the game record (JSON) here at the end.",
+)
+def play_command(
+    game: str,
+    players: int | None,
+    seat: int | None,
+    seed: int | None,
+    options: dict[str, str],
+    bots: str,
+    auto: bool,
+    ask_forced: bool,
+    save: Path | None,
+) -> None:
+    """Play GAME at the terminal against bots (you take --seat; bots the other seats)."""
+    info = resolve_game(game)
+    num_players = info.min_players if players is None else players
+    if auto and seat is not None:
+        raise click.UsageError("--seat and --auto exclude each other")
+    human = None if auto else (seat or 0)
+    if human is not None and not 0 <= human < num_players:
+        raise click.BadParameter(
+            f"seat {human} does not exist with {num_players} players (seats 0-{num_players - 1})",
+            param_hint="--seat",
+        )
+    seed = secrets.randbelow(2**32) if seed is None else seed
+    try:
+        match = start_match(info, num_players, seed, options, human, bots)
+    except BadOptions as exc:
+        raise click.UsageError(str(exc)) from None
+    match.ask_forced = ask_forced
+    console = make_console()
+    for line in _play_header(match):
+        console.print(Text(line, style="bold"))
+    with user_input_errors():
+        try:
+            play_match(match, console, read_line)
+        except (GameStalled, CardtableError) as exc:
+            raise click.ClickException(f"the game failed: {exc}") from None
+    show_result(match, console)
+    if save is not None:
+        record = GameRecord.of(match.state, seed, _record_names(match))
+        try:
+            record.save(save)
+        except OSError as exc:
+            raise click.ClickException(f"could not save the record: {exc}") from None
+        console.print(Text(f"Saved the game record to {save}"))
+
+
+def _play_header(match: Match) -> list[str]:
+    """What is being played, who sits where, and the seed that deals it again."""
+    state = match.state
+    kinds = "/".join(sorted({agent.name for agent in match.agents.values()}))
+    bots = f"{kinds} bots in seats {', '.join(str(seat) for seat in match.agents)}."
+    seating = (
+        bots[:1].upper() + bots[1:]
+        if match.human is None
+        else (f"You are seat {match.human}; {bots}")
+    )
+    return [
+        f"{match.info.display_name} — {state.num_players} players, seed {match.seed} "
+        f"(--seed {match.seed} deals this game again)",
+        seating,
+    ]
+
+
+def _record_names(match: Match) -> list[str]:
+    return ["human" if s == match.human else name for s, name in enumerate(match.names)]
+
+
+@main.command("replay")
+@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--seat", "-s", type=int, help="Show this seat's view [default: spectator].")
+@click.option("--all", "all_seats", is_flag=True, help="Show every seat's view at every step.")
+@click.option("--no-pause", is_flag=True, help="Print every step without waiting for Enter.")
+def replay_command(record: Path, seat: int | None, all_seats: bool, no_pause: bool) -> None:
+    """Step through a saved game RECORD: Enter shows the next action, q quits."""
+    if seat is not None and all_seats:
+        raise click.UsageError("--seat and --all exclude each other")
+    try:
+        loaded = GameRecord.load(record)
+        info = get_game(loaded.game)
+    except (CardtableError, OSError, UnicodeDecodeError) as exc:
+        raise click.ClickException(f"{record}: {exc}") from None
+    if seat is not None and not 0 <= seat < loaded.num_players:
+        raise click.BadParameter(
+            f"the record has seats 0-{loaded.num_players - 1}", param_hint="--seat"
+        )
+    viewers: list[int | None] = list(range(loaded.num_players)) if all_seats else [seat]
+    with user_input_errors():
+        try:
+            run_replay(info, loaded, viewers, make_console(), None if no_pause else read_line)
+        except CardtableError as exc:
+            raise click.ClickException(f"{record}: {exc}") from None
