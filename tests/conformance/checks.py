@@ -153,27 +153,32 @@ def update_known(state: State, known: list[set[int]]) -> None:
             known[spec.owner].update(cards)
 
 
-def check_commit_secrecy(state: State, rng: Rng) -> None:
-    """At a simultaneous decision, another seat's observation must not depend on my choice."""
+def check_commit_secrecy(state: State) -> None:
+    """At a simultaneous decision, no other seat's view may depend on a seat's face-down choice.
+
+    For each waiting seat, apply its first and its last legal choice to two copies; while the
+    choice stays pending, every other seat's (and a spectator's) observation must be identical.
+    """
     waiting = list(state.to_act())
-    if len(waiting) < 2 and not any(p != NO_COMMIT for p in state.pending):
+    if len(waiting) < 2:
         return
-    seat = waiting[0]
-    choices = state.legal_action_ids(seat)
-    if len(choices) < 2:
-        return
-    first, second = state.clone(), state.clone()
-    first.events = second.events = None
-    first.apply_unchecked(seat, choices[0])
-    second.apply_unchecked(seat, choices[-1])
-    if first.pending[seat] == NO_COMMIT or second.pending[seat] == NO_COMMIT:
-        return  # the choice resolved at once: it was the last commitment, so it is public now
-    for other in [*range(state.num_players), None]:
-        if other == seat:
+    for seat in waiting:
+        choices = state.legal_action_ids(seat)
+        if len(choices) < 2:
             continue
-        assert first.observation(other) == second.observation(other), (
-            f"{state.GAME}: seat {other}'s observation reveals seat {seat}'s face-down choice"
+        first, second = state.clone(), state.clone()
+        first.events = second.events = None
+        first.apply_unchecked(seat, choices[0])
+        second.apply_unchecked(seat, choices[-1])
+        assert first.pending[seat] != NO_COMMIT, (
+            f"{state.GAME}: a choice at a simultaneous decision resolved before all committed"
         )
+        for other in [*range(state.num_players), None]:
+            if other == seat:
+                continue
+            assert first.observation(other) == second.observation(other), (
+                f"{state.GAME}: seat {other}'s observation reveals seat {seat}'s face-down choice"
+            )
 
 
 def check_determinize(state: State, rng: Rng) -> None:
@@ -210,13 +215,13 @@ def play_checked(
         check_conservation(state)
         check_turn(state)
         update_known(state, known)
+        check_commit_secrecy(state)
         if steps % deep_every == 0 or state.is_terminal():
             check_action_texts(state)
             check_observations(state, known)
             check_round_trips(state)
             check_clone_independent(state, rng)
             check_rejects_illegal(state, rng)
-            check_commit_secrecy(state, rng)
             if not state.is_terminal():
                 check_determinize(state, rng)
         if state.is_terminal():
