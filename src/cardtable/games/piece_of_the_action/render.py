@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from cardtable.games.piece_of_the_action.cards import KIND, NAMES, VALUE
+
 _STYLE = {"blue": "bold blue", "red": "bold red", "green": "bold green", "x": "bold magenta"}
 
 
@@ -31,12 +33,24 @@ def _cards(names: list[str | None]) -> str:
     return " ".join(card_markup(n) for n in names)
 
 
+#: Sort order of card names: Deal cards by value, then Move 1-3, POTA, Reverse.
+_ORDER = {name: (KIND[c], VALUE[c]) for c, name in enumerate(NAMES)}
+
+
 def _hand(names: list[str | None]) -> str:
+    """A hand grouped by colour in words, so it reads the same without colour."""
     known = [n for n in names if n is not None]
-    counts = Counter(known)
-    return " ".join(
-        card_markup(n) + (f"x{counts[n]}" if counts[n] > 1 else "") for n in sorted(counts)
-    ) or "[dim]empty[/dim]"
+    if not known:
+        return "[dim]empty[/dim]"
+    groups = []
+    for colour in ("blue", "red", "green"):
+        cards = sorted((n for n in known if n.startswith(colour)), key=_ORDER.__getitem__)
+        if cards:
+            groups.append(f"[{_STYLE[colour]}]{colour}[/]: " + " ".join(map(card_markup, cards)))
+    counts = Counter(n for n in known if n == "x")
+    if counts:
+        groups.append(card_markup("x") * counts["x"])
+    return "  |  ".join(groups)
 
 
 def render(obs: dict[str, Any]) -> str:
