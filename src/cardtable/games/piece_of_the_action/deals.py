@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.games.piece_of_the_action.cards import KIND, NAMES, PRELIM_RANK, VALUE, XCARD
+from cardtable.games.piece_of_the_action.cards import DEAL, KIND, NAMES, PRELIM_RANK, VALUE, XCARD
 from cardtable.games.piece_of_the_action.layout import (
     CENTRE,
     DECK,
@@ -98,12 +98,23 @@ def start_lead(state: PotaState) -> None:
 
 
 def decline(state: PotaState) -> None:
-    """The marker moves left. POTA-R4: 2N declines in a row means nobody can open: game over."""
+    """The marker moves left. Two endings guarantee termination (POTA-R4):
+
+    * with ``forced_lead_after_circle`` (default), 2N declines in a row mean that nobody holds a
+      +/- card (after N, anyone holding one must open): the game ends;
+    * without it, the game ends once N declines in a row find no seat holding a +/- card, since
+      hands cannot change while the lead goes round and nobody could ever open again.
+    """
     n = state.num_players
     state.declines += 1
     state.marker = (state.marker + 1) % n
-    limit = 2 * n if state.options.forced_lead_after_circle else None
-    if limit is not None and state.declines >= limit:
+    if state.options.forced_lead_after_circle:
+        stalemate = state.declines >= 2 * n
+    else:
+        stalemate = state.declines >= n and not any(
+            KIND[c] == DEAL for seat in range(n) for c in state.zones[hand_zone(seat)]
+        )
+    if stalemate:
         if state.events is not None:
             state.note("no seat can open a Deal: the game ends")
         game_over(state)
