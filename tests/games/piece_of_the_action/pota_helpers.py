@@ -85,7 +85,7 @@ def deal(
         "colour": COLOURS.index(colour),
         "actor": (leader + 1) % n if actor is None else actor,
         "passed": passed or [0] * n,
-        "scores_": scores or [50] * n,
+        "score": scores or [50] * n,
     }
     return position(n, zones, **scalars, **kwargs)
 
@@ -100,7 +100,7 @@ def lead(
 ) -> State:
     """A position at the start of a Deal (phase LEAD) with ``marker`` holding the Leader marker."""
     return position(
-        n, zones, phase="lead", marker=marker, actor=marker, scores_=scores or [50] * n, **kwargs
+        n, zones, phase="lead", marker=marker, actor=marker, score=scores or [50] * n, **kwargs
     )
 
 
@@ -137,12 +137,12 @@ def pass_out(state: State) -> None:
 
 
 def field(state: State, name: str) -> Any:
-    """A public scalar of the JSON state (``phase``, ``marker``, ``scores_``, ...)."""
+    """A public scalar of the JSON state (``phase``, ``marker``, ``score``, ...)."""
     return state.to_json()["state"][name]
 
 
 def scores(state: State) -> list[int]:
-    return list(field(state, "scores_"))
+    return list(field(state, "score"))
 
 
 def zone(state: State, name: str) -> list[str]:

@@ -33,7 +33,7 @@ def random_game(num_players: int, seed: int) -> list[PotaState]:
 def test_scores_never_negative_and_x_never_in_hand(num_players: int, seed: int) -> None:
     """POTA-R14 (no score below zero) and POTA-R3 (an X never stays in a hand)."""
     for state in random_game(num_players, seed):
-        assert min(state.scores_) >= 0
+        assert min(state.score) >= 0
         for seat in range(num_players):
             assert all(KIND[c] != XCARD for c in state.zones[hand_zone(seat)])
 
@@ -69,5 +69,5 @@ def test_games_end_with_winners(num_players: int) -> None:
     for seed in range(5):
         final = random_game(num_players, seed)[-1]
         assert final.is_terminal() and final.winners
-        top = max(final.scores_)
-        assert all(final.scores_[w] == top for w in final.winners)
+        top = max(final.score)
+        assert all(final.score[w] == top for w in final.winners)

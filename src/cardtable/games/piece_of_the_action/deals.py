@@ -147,11 +147,11 @@ def settle(state: PotaState) -> list[int]:
         shares = len(state.zones[pota_zone(n, seat)]) + (1 if seat == state.leader else 0)
         sign = -1 if state.zones[reverse_zone(n, seat)] else 1
         payoffs.append(value * shares * sign)
-    state.scores_ = [max(0, s + p) for s, p in zip(state.scores_, payoffs, strict=True)]
+    state.score = [max(0, s + p) for s, p in zip(state.score, payoffs, strict=True)]
     if state.events is not None:
         parts = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(payoffs) if p)
         state.note(f"the Deal is worth {value:+d}: {parts or 'nobody scores'}; scores now "
-                   f"{state.scores_}")
+                   f"{state.score}")
     return payoffs
 
 
@@ -184,8 +184,8 @@ def settle_and_continue(state: PotaState) -> None:
 
 def game_over(state: PotaState) -> None:
     """GAME OVER: a unique top score wins; a tie for the top starts a tie-break Deal (R18)."""
-    top = max(state.scores_)
-    leaders = [s for s, v in enumerate(state.scores_) if v == top]
+    top = max(state.score)
+    leaders = [s for s, v in enumerate(state.score) if v == top]
     if len(leaders) == 1 or state.tiebreaks >= state.options.max_tiebreak_deals:
         state.winners = leaders
         state.phase = OVER

@@ -40,7 +40,7 @@ class PotaState(State):
         "passed",
         "phase",
         "preliminary",
-        "scores_",
+        "score",
         "tiebreaks",
         "winners",
     )
@@ -56,7 +56,7 @@ class PotaState(State):
         "passed",
         "move_left",
         "declines",
-        "scores_",
+        "score",
         "tiebreaks",
         "preliminary",
         "winners",
@@ -100,7 +100,7 @@ class PotaState(State):
         self.move_left = 0
         #: Consecutive declined leads (POTA-R4).
         self.declines = 0
-        self.scores_ = [meta.STARTING_SCORE] * n
+        self.score = [meta.STARTING_SCORE] * n
         #: Tie-break Deals started so far (POTA-R18).
         self.tiebreaks = 0
         #: Face-up cards of the preliminary deal, per seat (POTA-R1).
@@ -148,7 +148,7 @@ class PotaState(State):
         return self.phase == OVER
 
     def scores(self) -> list[float]:
-        return [float(s) for s in self.scores_]
+        return [float(s) for s in self.score]
 
     def returns(self) -> list[float]:
         if self.phase != OVER or not self.winners:
@@ -160,7 +160,7 @@ class PotaState(State):
         total = sum(rules.centre_values(self))
         return {
             "phase": self.phase,
-            "scores": list(self.scores_),
+            "scores": list(self.score),
             "marker": self.marker,
             "leader": self.leader,
             "colour": None if self.colour < 0 else COLOURS[self.colour],
