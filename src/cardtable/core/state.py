@@ -434,9 +434,10 @@ class State:
         state = cls(spec, int(data.get("rng", 0)))
         state._load_zones(data.get("zones") or {}, bool(data.get("rest", False)))
         scalars = data.get("state") or {}
-        for name, value in scalars.items():
+        for name, raw in scalars.items():
             if name not in cls.SCALARS:
                 raise StateFormatError(f"unknown state field {name!r}; known: {cls.SCALARS}")
+            value = state._coerce_scalar(name, raw)
             default = getattr(state, name)
             if type(default) is not type(value) and not (
                 isinstance(default, int) and isinstance(value, int)
@@ -457,8 +458,12 @@ class State:
         state._after_load()
         return state
 
+    def _coerce_scalar(self, name: str, value: Any) -> Any:
+        """Hook: accept a friendlier hand-written spelling (a colour name for its index)."""
+        return value
+
     def _after_load(self) -> None:
-        """Hook: recompute caches after :meth:`from_json`."""
+        """Hook: check a loaded position and recompute caches after :meth:`from_json`."""
 
     def _load_zones(self, zones: dict[str, Any], rest: bool) -> None:
         layout = self.spec.layout

@@ -85,3 +85,32 @@ def test_public_view_names_the_deal() -> None:
     assert public["scores"] == [50, 50, 50, 50]
     assert public["centre_total"] == 5
     assert public["deal_value"] == 15
+
+
+def test_hand_written_positions_accept_colour_names_and_reject_impossible_fields() -> None:
+    """docs/rules/piece_of_the_action.md: colour by name; unreachable positions are refused."""
+    import pytest
+
+    from cardtable.core import StateFormatError, load_state
+
+    base = {
+        "game": "piece-of-the-action",
+        "num_players": 3,
+        "rest": True,
+        "zones": {"centre": ["red+3"]},
+        "state": {"phase": "deal", "leader": 0, "colour": "red", "actor": 1},
+    }
+    state = load_state(base)
+    assert state.public_view()["colour"] == "red"
+    for bad, message in [
+        ({"colour": "purple"}, "colour must be one of"),
+        ({"phase": "bidding"}, "phase must be"),
+        ({"score": [50, 50]}, "one entry per seat"),
+        ({"actor": 3}, "must be a seat"),
+        ({"leader": -1}, "needs a 'leader'"),
+        ({"passed": [0, 1, 0]}, "has passed"),
+        ({"move_left": 2}, "move_left"),
+        ({"score": [50, -5, 50]}, "never below zero"),
+    ]:
+        with pytest.raises(StateFormatError, match=message):
+            load_state({**base, "state": {**base["state"], **bad}})

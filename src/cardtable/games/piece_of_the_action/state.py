@@ -9,15 +9,17 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardtable.core.actions import ActionSpace
-from cardtable.core.errors import BadOptions
+from cardtable.core.errors import BadOptions, StateFormatError
 from cardtable.core.state import State
 from cardtable.core.zones import CardSet, Layout, TableSpec, Vis, ZoneSpec, seat_zones
 from cardtable.games.piece_of_the_action import deals, meta, notation, rules
 from cardtable.games.piece_of_the_action.cards import COLOURS, NAMES
 from cardtable.games.piece_of_the_action.layout import (
+    DEAL,
     DECK,
     FIRST_SEAT_ZONE,
     LEAD,
+    MOVE,
     OVER,
     XCARDS,
     hand_zone,
@@ -124,6 +126,37 @@ class PotaState(State):
     def multiplier(self) -> int:
         """X cards showing: the marker's own X plus every X card placed (POTA-R10)."""
         return 1 + len(self.zones[XCARDS])
+
+    # Loading hand-written positions ------------------------------------------------------
+
+    def _coerce_scalar(self, name: str, value: Any) -> Any:
+        """``"colour": "blue"`` is accepted for ``"colour": 0``."""
+        if name == "colour" and isinstance(value, str):
+            if value not in COLOURS:
+                raise StateFormatError(f"colour must be one of {COLOURS}, not {value!r}")
+            return COLOURS.index(value)
+        return value
+
+    def _after_load(self) -> None:
+        """Reject positions the rules can never reach, naming the field."""
+        n = self.num_players
+        if self.phase not in (LEAD, DEAL, MOVE, OVER):
+            raise StateFormatError(f"phase must be lead, deal, move or over, not {self.phase!r}")
+        for name in ("passed", "score"):
+            if len(getattr(self, name)) != n:
+                raise StateFormatError(f"{name!r} needs one entry per seat ({n})")
+        for name in ("marker", "actor"):
+            if not 0 <= getattr(self, name) < n:
+                raise StateFormatError(f"{name!r} must be a seat 0-{n - 1}")
+        if self.phase in (DEAL, MOVE):
+            if not 0 <= self.leader < n or not 0 <= self.colour < len(COLOURS):
+                raise StateFormatError("a Deal under way needs a 'leader' seat and a 'colour'")
+            if self.passed[self.actor]:
+                raise StateFormatError(f"seat {self.actor} is to act but has passed")
+        if (self.phase == MOVE) != (self.move_left > 0):
+            raise StateFormatError("'move_left' must be 1-3 exactly when the phase is 'move'")
+        if any(s < 0 for s in self.score):
+            raise StateFormatError("scores are never below zero (POTA-R14)")
 
     # Protocol --------------------------------------------------------------------------
 
