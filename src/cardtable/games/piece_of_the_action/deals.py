@@ -63,8 +63,11 @@ def preliminary(state: PotaState) -> int:
         candidates = [s for s in candidates if PRELIM_RANK[drawn[s]] == best]
         if len(candidates) == 1:
             if state.events is not None:
-                state.note(f"seat {candidates[0]} wins the preliminary deal and takes the Leader "
-                           "marker")
+                shown = "; ".join(
+                    f"seat {s} {', '.join(cards)}" for s, cards in enumerate(state.preliminary)
+                )
+                state.note(f"preliminary deal: {shown}. Seat {candidates[0]} has the highest "
+                           "number and takes the Leader marker")
             return candidates[0]
 
 

@@ -88,7 +88,7 @@ def render(obs: dict[str, Any]) -> str:
         if table:
             row += "  " + _cards(table)
         if marks:
-            row += "  [" + ", ".join(marks) + "]"
+            row += "  (" + ", ".join(marks) + ")"
         lines.append(row)
     if me is not None:
         lines.append(f"Your hand: {_hand(zones[f'hand:{me}'])}")
