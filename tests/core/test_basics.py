@@ -98,3 +98,17 @@ def test_record_round_trip_and_tampering(tmp_path: Path) -> None:
         GameRecord.load(path)
     with pytest.raises(StateFormatError, match="not a game record"):
         GameRecord.from_json({"game": "pota"})
+
+
+def test_inlined_shuffle_is_fisher_yates_over_below() -> None:
+    """Rng.shuffle inlines the generator; it must equal the plain below()-based algorithm."""
+    for seed in range(50):
+        fast, slow = Rng(seed), Rng(seed)
+        items = list(range(seed % 70))
+        reference = items[:]
+        fast.shuffle(items)
+        for i in range(len(reference) - 1, 0, -1):
+            j = slow.below(i + 1)
+            reference[i], reference[j] = reference[j], reference[i]
+        assert items == reference
+        assert fast.state == slow.state

@@ -54,10 +54,18 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place; the same stream as calling ``below(i + 1)`` for each i.
+
+        The generator step is inlined: shuffles are the hot path of dealing and determinisation.
+        """
+        x = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            x = (x + _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = x
 
     def fork(self) -> Rng:
         """An independent generator seeded from this one (advances this one by one step)."""
