@@ -27,6 +27,7 @@ ints, like python-chess's ``push`` beside ``push_uci``; ``apply`` is the checked
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -39,7 +40,7 @@ from cardtable.core.zones import TableSpec
 NO_COMMIT = -1
 
 
-class State:
+class State(ABC):
     """Base class of every game's state. See the module docstring for the contract."""
 
     __slots__ = (
@@ -105,41 +106,45 @@ class State:
 
     # ------------------------------------------------------------------ what games supply
 
-    @classmethod
+    @classmethod  # noqa: B027 - optional hook
     def check_players(cls, num_players: int) -> None:
         """Raise :class:`~cardtable.core.errors.BadOptions` for an unsupported player count."""
 
     @classmethod
+    @abstractmethod
     def make_spec(cls, num_players: int, options: Any) -> TableSpec:
-        raise NotImplementedError
+        """The cards, zones and action space of one configuration (built once, shared)."""
 
-    def _init_scalars(self) -> None:
+    def _init_scalars(self) -> None:  # noqa: B027 - optional hook
         """Give every field named in ``SCALARS`` its starting value."""
 
+    @abstractmethod
     def _setup(self) -> None:
-        raise NotImplementedError
+        """The opening deal; all randomness from ``self.rng``."""
 
+    @abstractmethod
     def to_act(self) -> Sequence[int]:
         """The seats that must act now (several at a simultaneous decision; none at the end)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal_action_ids(self, seat: int) -> list[int]:
         """Sorted ids of the legal actions of ``seat`` (empty if it is not to act)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _apply(self, seat: int, action_id: int) -> None:
-        raise NotImplementedError
+        """Carry out a legal action, then every automatic step it triggers."""
 
+    @abstractmethod
     def is_terminal(self) -> bool:
-        raise NotImplementedError
+        """Is the game over?"""
 
+    @abstractmethod
     def scores(self) -> list[float]:
         """Each seat's score in the game's own units (points, dollars)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def returns(self) -> list[float]:
         """Each seat's share of the win at the end (1 alone, 1/k for a k-way tie, else 0)."""
-        raise NotImplementedError
 
     def public_view(self) -> dict[str, Any]:
         """The game's public scalars for observations (scores, phase, markers…)."""
@@ -462,7 +467,7 @@ class State:
         """Hook: accept a friendlier hand-written spelling (a colour name for its index)."""
         return value
 
-    def _after_load(self) -> None:
+    def _after_load(self) -> None:  # noqa: B027 - optional hook
         """Hook: check a loaded position and recompute caches after :meth:`from_json`."""
 
     def _load_zones(self, zones: dict[str, Any], rest: bool) -> None:
