@@ -139,10 +139,9 @@ def apply(state: PotaState, action_id: int) -> None:
 
 def _take(state: PotaState, kind: int, colour: int, value: int = 0) -> int:
     """A card of the given kind/colour/value from the acting seat's hand."""
+    check_value = kind in (DEAL, MOVE)  # POTAs and Reverses of a colour are all alike
     for c in state.zones[hand_zone(state.actor)]:
-        if KIND[c] == kind and COLOUR[c] == colour and (kind != DEAL or VALUE[c] == value) and (
-            kind != MOVE or VALUE[c] == value
-        ):
+        if KIND[c] == kind and COLOUR[c] == colour and (not check_value or VALUE[c] == value):
             return c
     raise AssertionError("apply() was given an action that legal() does not offer")
 
