@@ -10,10 +10,11 @@ BIN := $(VENV)/bin
 # Use the machine's Python; never download an interpreter.
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: help sync play test pytest lint format types bench clean
+.PHONY: help sync serve play test pytest lint format types bench clean
 
 help:
-	@echo "make play   - play Piece of the Action against 3 random bots"
+	@echo "make serve  - start the web table on http://127.0.0.1:8000 (SQLite in ~/.local/share/cardtable)"
+	@echo "make play   - play Piece of the Action against 3 random bots in the terminal"
 	@echo "make test   - tests (pytest -n auto), lint (ruff) and types (mypy); what CI runs"
 	@echo "make lint   - ruff check"
 	@echo "make format - ruff format (rewrites files)"
@@ -26,18 +27,21 @@ $(UV):
 
 # The environment is exactly uv.lock; --frozen fails instead of re-resolving.
 sync: $(UV)
-	$(UV) sync --frozen --python $(PYTHON)
+	$(UV) sync --frozen --all-extras --python $(PYTHON)
+
+serve: sync
+	$(BIN)/cardtable serve
 
 play: sync
 	$(BIN)/cardtable play piece-of-the-action --players 4
 
 test: sync
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist loadgroup
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
 pytest: sync
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist loadgroup
 
 lint: sync
 	$(BIN)/ruff check .

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.agents import AGENTS, Agent, RandomAgent, decide, make_agent
+from cardtable.agents import AGENTS, Agent, RandomAgent, ThinkingAgent, decide, make_agent
 from cardtable.core import Action, IllegalAction, Rng
 
 LEGAL = [Action(0, "take 1"), Action(1, "take 2"), Action(4, "pass")]
@@ -17,7 +17,7 @@ LEGAL = [Action(0, "take 1"), Action(1, "take 2"), Action(4, "pass")]
 def test_random_agent_is_an_agent() -> None:
     assert isinstance(RandomAgent(), Agent)
     assert make_agent("random").name == "random"
-    assert all(isinstance(factory(), Agent) for factory in AGENTS.values())
+    assert all(isinstance(make_agent(name), Agent | ThinkingAgent) for name in AGENTS)
 
 
 def test_unknown_agent_name() -> None:

@@ -70,9 +70,7 @@ def test_explain_illegal_reason_is_shown(runner: CliRunner, fake_game: GameInfo)
 
 
 def test_single_legal_action_accepts_enter(runner: CliRunner, fake_game: GameInfo) -> None:
-    code, out = play(
-        runner, "--seed", "1", "--option", "counters=1", "--ask-forced", input="1\n\n"
-    )
+    code, out = play(runner, "--seed", "1", "--option", "counters=1", "--ask-forced", input="1\n\n")
     assert code == 0, out
     assert "Only one choice — press Enter to take 1" in out
     assert "seat 0 takes 1; 0 left" in out

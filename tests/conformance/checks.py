@@ -134,8 +134,8 @@ def check_observations(state: State, known: list[set[int]]) -> None:
                 )
         for other in range(state.num_players):
             if other != seat and state.pending[other] != NO_COMMIT:
-                assert obs["my_commit"] is None or seat is None or (
-                    state.pending[seat] != NO_COMMIT
+                assert (
+                    obs["my_commit"] is None or seat is None or (state.pending[seat] != NO_COMMIT)
                 )
         if seat is not None and state.pending[seat] == NO_COMMIT:
             assert obs["my_commit"] is None

@@ -48,4 +48,3 @@ def test_every_game_is_registered_with_metadata() -> None:
         assert 1 <= info.min_players <= info.max_players
         for opt in info.options:
             assert opt.help and opt.ruling, f"{info.name}.{opt.name} lacks help or ruling"
-

@@ -1,9 +1,9 @@
-"""Bots. Each sees only its seat's observation and legal actions (see :mod:`.base`).
+"""Bots. Each sees only its seat's information (see :mod:`.base`); a spec string names one.
 
-``AGENTS`` maps the names accepted by ``cardtable play --bots`` to factories; a new agent is
-added here, so the CLI picks it up without changes.
+``make_agent(spec)`` accepts ``random``, ``greedy``, ``ismcts[:k=v,...]`` and the levels
+``easy``, ``medium``, ``hard`` and ``expert`` (:mod:`.specs`). ``AGENTS`` lists the names.
 
->>> "random" in AGENTS
+>>> "random" in AGENTS and "hard" in AGENTS
 True
 >>> make_agent("random").name
 'random'
@@ -11,23 +11,27 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from cardtable.agents.base import Agent, decide
+from cardtable.agents.base import Agent, InfoSet, ThinkingAgent, decide, decide_id
+from cardtable.agents.greedy_agent import GreedyAgent, greedy_choice
+from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
 from cardtable.agents.random_agent import RandomAgent
+from cardtable.agents.specs import BOTS, LEVELS, make_agent, parse_spec
 
-AGENTS: dict[str, Callable[[], Agent]] = {
-    "random": RandomAgent,
-}
+#: Every bot name and level accepted by ``make_agent`` (parameters go after a colon).
+AGENTS: tuple[str, ...] = (*BOTS, *LEVELS)
 
-
-def make_agent(name: str) -> Agent:
-    """A new agent by its registered name."""
-    try:
-        factory = AGENTS[name]
-    except KeyError:
-        raise ValueError(f"no agent called {name!r}; agents: {', '.join(sorted(AGENTS))}") from None
-    return factory()
-
-
-__all__ = ["AGENTS", "Agent", "RandomAgent", "decide", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GreedyAgent",
+    "InfoSet",
+    "IsmctsAgent",
+    "IsmctsConfig",
+    "RandomAgent",
+    "ThinkingAgent",
+    "decide",
+    "decide_id",
+    "greedy_choice",
+    "make_agent",
+    "parse_spec",
+]

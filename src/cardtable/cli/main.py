@@ -16,10 +16,12 @@ import click
 from rich.markdown import Markdown
 from rich.text import Text
 
-from cardtable.agents import AGENTS
+from cardtable.agents import make_agent
 from cardtable.cli.catalog import find_rules_doc, games_table, options_listing
 from cardtable.cli.play import GameStalled, Match, play_match, read_line, show_result, start_match
 from cardtable.cli.replay import run_replay
+from cardtable.cli.serve import serve_command
+from cardtable.cli.simulate import report_command, simulate_command
 from cardtable.cli.view import make_console
 from cardtable.core import (
     BadOptions,
@@ -63,6 +65,16 @@ def parse_option_pairs(
             raise click.BadParameter(f"{item!r} is not name=value", ctx=ctx, param=param)
         options[name.strip()] = value.strip()
     return options
+
+
+def check_bot_specs(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """Every spec in ``--bots`` must name a bot (the error says what is wrong)."""
+    for spec in value.split(";"):
+        try:
+            make_agent(spec)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+    return value
 
 
 @click.group(name="cardtable", context_settings={"help_option_names": ["-h", "--help"]})
@@ -111,7 +123,14 @@ def rules_command(game: str, raw: bool) -> None:
     callback=parse_option_pairs,
     help="A game option (repeatable); see `cardtable games`.",
 )
-@click.option("--bots", type=click.Choice(sorted(AGENTS)), default="random", show_default=True)
+@click.option(
+    "--bots",
+    default="random",
+    show_default=True,
+    callback=check_bot_specs,
+    help="Bot spec for every bot seat, or one per seat separated by ';' — a level (easy, medium, "
+    "hard, expert), random, greedy, or ismcts:iterations=N,time=S,rollout=greedy.",
+)
 @click.option("--auto", is_flag=True, help="Bots in every seat; print only the result.")
 @click.option(
     "--ask-forced",
@@ -214,3 +233,8 @@ def replay_command(record: Path, seat: int | None, all_seats: bool, no_pause: bo
             run_replay(info, loaded, viewers, make_console(), None if no_pause else read_line)
         except CardtableError as exc:
             raise click.ClickException(f"{record}: {exc}") from None
+
+
+main.add_command(serve_command)
+main.add_command(simulate_command)
+main.add_command(report_command)

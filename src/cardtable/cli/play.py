@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from cardtable.agents import Agent, decide, make_agent
+from cardtable.agents import Agent, ThinkingAgent, decide, make_agent
 from cardtable.cli.view import log_text, render_observation, result_view
 from cardtable.core import Action, GameInfo, IllegalAction, Rng, State, new_state
 
@@ -64,7 +64,7 @@ class Match:
     state: State
     seed: int
     human: int | None
-    agents: dict[int, Agent]
+    agents: dict[int, Agent | ThinkingAgent]
     rngs: dict[int, Rng] = field(default_factory=dict)
     #: Ask the human even when only one action is legal (otherwise it is taken and shown).
     ask_forced: bool = False
@@ -86,15 +86,22 @@ def start_match(
     human: int | None,
     bot: str,
 ) -> Match:
-    """Deal a new game; every seat but ``human`` gets a fresh ``bot`` agent."""
+    """Deal a new game; every seat but ``human`` gets a fresh bot.
+
+    ``bot`` is one spec for all bot seats, or one per bot seat separated by ``;``.
+    """
+    if human is not None:
+        options = {**info.human_options, **options}
     state = new_state(info.name, num_players, seed, options)
     bots = [s for s in range(num_players) if s != human]
+    specs = bot.split(";")
+    per_seat = {s: specs[i % len(specs)] for i, s in enumerate(bots)}
     return Match(
         info=info,
         state=state,
         seed=seed,
         human=human,
-        agents={s: make_agent(bot) for s in bots},
+        agents={s: make_agent(per_seat[s]) for s in bots},
         rngs={s: bot_rng(seed, s) for s in bots},
     )
 

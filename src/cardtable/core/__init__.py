@@ -12,6 +12,7 @@ from cardtable.core.options import OptionSpec, option
 from cardtable.core.records import GameRecord
 from cardtable.core.registry import (
     GameInfo,
+    GreedyPolicy,
     get_game,
     list_games,
     load_state,
@@ -32,6 +33,7 @@ __all__ = [
     "CardtableError",
     "GameInfo",
     "GameRecord",
+    "GreedyPolicy",
     "IllegalAction",
     "Layout",
     "OptionSpec",

@@ -57,7 +57,7 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise StateFormatError(f"not a game record (expected \"format\": \"{FORMAT}\")")
+            raise StateFormatError(f'not a game record (expected "format": "{FORMAT}")')
         try:
             return cls(
                 game=str(data["game"]),

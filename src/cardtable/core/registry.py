@@ -1,25 +1,29 @@
 """The game registry: which games exist, their metadata, and the one way to start or load them.
 
-Built-in games live in ``cardtable.games.<name>`` and register themselves when imported (like
-OpenSpiel's ``register_game``); the registry imports every subpackage of ``cardtable.games`` on
-first use, so no central list names them. Games from other packages register through the
-``cardtable.games`` entry-point group.
+Games register themselves when their package is imported (like OpenSpiel's ``register_game``).
+The registry finds them through one mechanism only, the ``cardtable.games`` entry-point group:
+the built-in games are listed there in cardtable's own ``pyproject.toml``, exactly as a game in
+another distribution lists itself in its own. The core therefore never imports a game by name.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from cardtable.core.actions import Action
 from cardtable.core.errors import BadOptions, StateFormatError, UnknownGame
 from cardtable.core.options import OptionSpec, option_specs
+from cardtable.core.rng import Rng
 from cardtable.core.state import State
+
+#: A game's rule-of-thumb player: from a seat's observation and its legal actions (never the
+#: state, so it is fair by construction) pick one action and say why in one line (hints show it).
+GreedyPolicy = Callable[[Mapping[str, Any], Sequence[Action], Rng], tuple[Action, str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +41,12 @@ class GameInfo:
     rules_doc: str = ""
     #: Turns an observation into text for a terminal (Rich markup allowed); None = generic view.
     renderer: Callable[[dict[str, Any]], str] | None = None
+    #: The game's rule-of-thumb player (see :data:`GreedyPolicy`); None = the game has none yet.
+    greedy: GreedyPolicy | None = None
+    #: Option values for tables where a person plays (e.g. Portfolio's trades), applied by the
+    #: terminal and the web table unless the person sets the option; bot-only tables and
+    #: simulations keep the defaults.
+    human_options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def options(self) -> list[OptionSpec]:
@@ -76,12 +86,7 @@ def _load_all() -> None:
     if _loaded:
         return
     _loaded = True
-    import cardtable.games as games_pkg
-
-    for mod in pkgutil.iter_modules(games_pkg.__path__):
-        if mod.ispkg:
-            importlib.import_module(f"cardtable.games.{mod.name}")
-    for ep in entry_points(group="cardtable.games"):
+    for ep in sorted(entry_points(group="cardtable.games"), key=lambda e: e.name):
         ep.load()
 
 

@@ -154,6 +154,38 @@ class State(ABC):
         """Why ``action_id`` is not legal for ``seat`` now, in words; None for a generic reason."""
         return None
 
+    def describe_action(self, seat: int, action_id: int) -> str:
+        """What ``action_id`` would do for ``seat`` now, in a player's words.
+
+        Menus, the web table's hover text and hints show it beside the short text, so a newcomer
+        learns the game from the choices themselves. It may use only what ``seat`` can see (the
+        redaction rule applies to words too). The default is the action's text.
+        """
+        return self.spec.actions.action(action_id).text
+
+    def game_stats(self) -> dict[str, float]:
+        """The game's own per-game statistics for the simulator, as plain numbers.
+
+        Counts of what a designer asks about (Deals and Reverses, trades and acquisitions,
+        closings by kind), plus ``rounds`` where the game has rounds. Read from public state
+        only; usually called at the end. The default has none.
+        """
+        return {}
+
+    def evaluate(self) -> list[float]:
+        """A quick estimate of each seat's share of the win from here, summing to 1.
+
+        Search cuts rollouts off with it. The default splits the win among the seats with the
+        top score; games with a better measure (money to come, cards left) override it.
+        """
+        if self.is_terminal():
+            return self.returns()
+        scores = self.scores()
+        top = max(scores)
+        leaders = [s for s, v in enumerate(scores) if v == top]
+        share = 1.0 / len(leaders)
+        return [share if s in leaders else 0.0 for s in range(self.num_players)]
+
     def action_audience(self, seat: int, action_id: int) -> int:
         """Seats (bitmask) that learn which action ``seat`` took; everyone by default."""
         return self.spec.layout.all_mask
@@ -242,8 +274,8 @@ class State(ABC):
         else:
             self.zones[dst].append(card)
         layout = self.spec.layout
-        self.seen[card] = layout.all_mask if layout.public[src] else (
-            layout.owner_bit[src] | self.seen[card]
+        self.seen[card] = (
+            layout.all_mask if layout.public[src] else (layout.owner_bit[src] | self.seen[card])
         )
 
     def move_secret(self, card: int, src: int, dst: int, audience: int) -> None:
@@ -326,12 +358,13 @@ class State(ABC):
                     slots.append((zi, i))
                     pool.append(card)
         if pool:
-            marks = [(seen[c], self.tags[c]) for c in pool]
-            rng.shuffle(pool)
-            for (zi, i), card, (s, t) in zip(slots, pool, marks, strict=True):
-                new.zones[zi][i] = card
-                new.seen[card] = s
-                new.tags[card] = t
+            if self.spec.cards.single_back:
+                self._redeal(new, slots, pool, rng)
+            else:
+                backs = self.spec.cards.backs
+                for back in sorted({backs[c] for c in pool}):
+                    pairs = [(sl, c) for sl, c in zip(slots, pool, strict=True) if backs[c] == back]
+                    self._redeal(new, [p[0] for p in pairs], [p[1] for p in pairs], rng)
         others = [s for s in range(self.num_players) if s != seat and new.pending[s] != NO_COMMIT]
         for other in others:
             new.pending[other] = NO_COMMIT
@@ -339,6 +372,20 @@ class State(ABC):
             choices = new.legal_action_ids(other)
             new.pending[other] = choices[rng.below(len(choices))]
         return new
+
+    def _redeal(self, new: State, slots: list[tuple[int, int]], pool: list[int], rng: Rng) -> None:
+        """Shuffle ``pool`` into ``slots``; each slot keeps the knowledge marks it had.
+
+        The pool is sorted first, so the result depends only on *which* cards are unseen, not on
+        where they really are: states a seat cannot tell apart determinise alike.
+        """
+        marks = [(self.seen[c], self.tags[c]) for c in pool]
+        pool.sort()
+        rng.shuffle(pool)
+        for (zi, i), card, (s, t) in zip(slots, pool, marks, strict=True):
+            new.zones[zi][i] = card
+            new.seen[card] = s
+            new.tags[card] = t
 
     # ------------------------------------------------------------------ observation
 
@@ -401,8 +448,10 @@ class State(ABC):
             entries: list[Any] = []
             for card in cards:
                 # In a public zone everyone sees the card, so its marks carry no information.
-                extra_seen = 0 if layout.public[zi] else (
-                    self.seen[card] & ~layout.owner_bit[zi] & layout.all_mask
+                extra_seen = (
+                    0
+                    if layout.public[zi]
+                    else (self.seen[card] & ~layout.owner_bit[zi] & layout.all_mask)
                 )
                 tag = self.tags[card]
                 if extra_seen or tag:
@@ -506,7 +555,7 @@ class State(ABC):
         elif missing:
             raise StateFormatError(
                 f"{len(missing)} cards are in no zone (e.g. {cards.names[missing[0]]!r}); list "
-                f"them or add \"rest\": true to put them in {self.REST_ZONE!r}"
+                f'them or add "rest": true to put them in {self.REST_ZONE!r}'
             )
 
     def __eq__(self, other: object) -> bool:

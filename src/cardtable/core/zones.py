@@ -63,12 +63,21 @@ class Layout:
 
 
 class CardSet:
-    """Names of a game's cards by id. Several ids may share a name (identical physical cards)."""
+    """Names of a game's cards by id. Several ids may share a name (identical physical cards).
 
-    __slots__ = ("_ids_by_name", "names")
+    ``backs`` tells cards apart face down: a game with two kinds of card that look different
+    from behind (Score!'s Completes and Singles) gives each kind its own back number, and
+    determinisation then only exchanges cards that share a back. By default all backs are alike.
+    """
 
-    def __init__(self, names: Sequence[str]) -> None:
+    __slots__ = ("_ids_by_name", "backs", "names", "single_back")
+
+    def __init__(self, names: Sequence[str], backs: Sequence[int] | None = None) -> None:
         self.names: tuple[str, ...] = tuple(names)
+        self.backs: tuple[int, ...] = tuple(backs) if backs is not None else (0,) * len(names)
+        if len(self.backs) != len(self.names):
+            raise ValueError("one back per card")
+        self.single_back = len(set(self.backs)) <= 1
         by_name: dict[str, list[int]] = {}
         for card, name in enumerate(self.names):
             by_name.setdefault(name, []).append(card)

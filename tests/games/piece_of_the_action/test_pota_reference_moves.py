@@ -84,8 +84,7 @@ def completable(state: PotaState, steps: int) -> bool:
     if steps == 0:
         return True
     return any(
-        (after := naive_step(state, s)) is not None and completable(after, steps - 1)
-        for s in STEPS
+        (after := naive_step(state, s)) is not None and completable(after, steps - 1) for s in STEPS
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cardtable.core import GameInfo, register
 from cardtable.games.magic_show import meta
+from cardtable.games.magic_show.greedy import greedy
 from cardtable.games.magic_show.meta import MagicShowOptions
 from cardtable.games.magic_show.render import render
 from cardtable.games.magic_show.state import MagicShowState
@@ -30,5 +31,6 @@ GAME_INFO = register(
         simultaneous=True,
         rules_doc=meta.RULES_DOC,
         renderer=render,
+        greedy=greedy,
     )
 )

@@ -137,6 +137,13 @@ class MagicShowState(State):
             return [0.5, 0.5]
         return [1.0, 0.0] if red > black else [0.0, 1.0]
 
+    def game_stats(self) -> dict[str, float]:
+        """Turns (``rounds``), Aces spent to cancel, and Tricks cashed at Dinner Buffets —
+        counted from the history (these decisions are public)."""
+        cancels = sum(1 for _seat, aid in self.history if aid == CANCEL)
+        buffets = sum(1 for _seat, aid in self.history if CONVERT_RANK[aid])
+        return {"rounds": float(self.turn), "cancels": float(cancels), "buffets": float(buffets)}
+
     def action_audience(self, seat: int, action_id: int) -> int:
         """A face-down play is known only to the seat that made it; the reveal is a log line."""
         if action_id < NUM_CARDS:

@@ -5,6 +5,7 @@ Our reading of the rules: ``docs/rules/piece_of_the_action.md``.
 
 from cardtable.core.registry import GameInfo, register
 from cardtable.games.piece_of_the_action import meta
+from cardtable.games.piece_of_the_action.greedy import greedy
 from cardtable.games.piece_of_the_action.render import render
 from cardtable.games.piece_of_the_action.state import PotaState
 
@@ -21,5 +22,6 @@ INFO = register(
         aliases=("pota",),
         rules_doc="piece_of_the_action.md",
         renderer=render,
+        greedy=greedy,
     )
 )

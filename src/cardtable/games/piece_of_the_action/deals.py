@@ -66,8 +66,10 @@ def preliminary(state: PotaState) -> int:
                 shown = "; ".join(
                     f"seat {s} {', '.join(cards)}" for s, cards in enumerate(state.preliminary)
                 )
-                state.note(f"preliminary deal: {shown}. Seat {candidates[0]} has the highest "
-                           "number and takes the Leader marker")
+                state.note(
+                    f"preliminary deal: {shown}. Seat {candidates[0]} has the highest "
+                    "number and takes the Leader marker"
+                )
             return candidates[0]
 
 
@@ -153,8 +155,9 @@ def settle(state: PotaState) -> list[int]:
     state.score = [max(0, s + p) for s, p in zip(state.score, payoffs, strict=True)]
     if state.events is not None:
         parts = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(payoffs) if p)
-        state.note(f"the Deal is worth {value:+d}: {parts or 'nobody scores'}; scores now "
-                   f"{state.score}")
+        state.note(
+            f"the Deal is worth {value:+d}: {parts or 'nobody scores'}; scores now {state.score}"
+        )
     return payoffs
 
 
@@ -213,4 +216,3 @@ def start_tiebreak(state: PotaState) -> None:
     if state.events is not None:
         state.note(f"scores are tied at the top: tie-break Deal {state.tiebreaks}")
     start_lead(state)
-

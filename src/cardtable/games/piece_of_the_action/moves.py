@@ -42,9 +42,7 @@ class Table:
         #: Unmoved centre card values (a card moved off the centre is gone, so all are unmoved).
         self.centre = [VALUE[c] for c in centre if not tags[c]]
         self.potas = [len(zones[pota_zone(n, s)]) for s in range(n)]
-        self.free_potas = [
-            sum(1 for c in zones[pota_zone(n, s)] if not tags[c]) for s in range(n)
-        ]
+        self.free_potas = [sum(1 for c in zones[pota_zone(n, s)] if not tags[c]) for s in range(n)]
         self.rev = [NONE] * n
         for s in range(n):
             for c in zones[reverse_zone(n, s)]:

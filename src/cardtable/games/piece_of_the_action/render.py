@@ -19,7 +19,7 @@ def card_markup(name: str | None) -> str:
     colour, rest = "x", name
     for col in ("blue", "red", "green"):
         if name.startswith(col):
-            colour, rest = col, name[len(col):]
+            colour, rest = col, name[len(col) :]
             if rest.startswith("-") and rest[1:2].isalpha():
                 rest = rest[1:]
             break

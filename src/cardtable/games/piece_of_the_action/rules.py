@@ -158,8 +158,7 @@ def _open(state: PotaState, action_id: int) -> None:
     state.declines = 0
     state.phase = DEAL_PHASE
     if state.events is not None:
-        state.note(f"seat {seat} opens a {COLOURS[colour]} Deal with "
-                   f"{state.card_name(card)}")
+        state.note(f"seat {seat} opens a {COLOURS[colour]} Deal with {state.card_name(card)}")
     state.actor = (seat + 1) % state.num_players  # POTA-R5
 
 
@@ -271,9 +270,11 @@ def explain(state: PotaState, action_id: int) -> str | None:
     if phase != MOVE_PHASE and action_id >= notation.STEP_CENTRE:
         return "no Move card is being played"
     if phase == MOVE_PHASE:
-        return ("that card cannot be moved there: it is not on the table unmoved, or the step "
-                "would make the Deal's total zero, leave a Reverse without a POTA, or leave the "
-                "Move impossible to complete (POTA-R8, R12, R13)")
+        return (
+            "that card cannot be moved there: it is not on the table unmoved, or the step "
+            "would make the Deal's total zero, leave a Reverse without a POTA, or leave the "
+            "Move impossible to complete (POTA-R8, R12, R13)"
+        )
     return _explain_play(state, action_id)
 
 
@@ -281,8 +282,10 @@ def _explain_play(state: PotaState, action_id: int) -> str:
     colour = COLOURS[state.colour]
     if action_id < notation.PLAY_POTA:
         value = VALUES[action_id - notation.PLAY_DEAL]
-        held = any(KIND[c] == DEAL and COLOUR[c] == state.colour and VALUE[c] == value
-                   for c in state.zones[hand_zone(state.actor)])
+        held = any(
+            KIND[c] == DEAL and COLOUR[c] == state.colour and VALUE[c] == value
+            for c in state.zones[hand_zone(state.actor)]
+        )
         if not held:
             return f"you hold no {colour} {value:+d} (every card in a Deal must be {colour})"
         return "it would make the value of the Deal zero (special situation 1)"
@@ -295,13 +298,19 @@ def _explain_play(state: PotaState, action_id: int) -> str:
         target = action_id - notation.PLAY_REVERSE
         if target >= state.num_players:
             return f"there is no seat {target}"
-        if not any(KIND[c] == REVERSE and COLOUR[c] == state.colour
-                   for c in state.zones[hand_zone(state.actor)]):
+        if not any(
+            KIND[c] == REVERSE and COLOUR[c] == state.colour
+            for c in state.zones[hand_zone(state.actor)]
+        ):
             return f"you hold no {colour} Reverse card"
-        return ("a Reverse may only go before the Leader or a seat that has a POTA "
-                "(special situation 2)")
+        return (
+            "a Reverse may only go before the Leader or a seat that has a POTA "
+            "(special situation 2)"
+        )
     count = action_id - notation.PLAY_MOVE + 1
-    if not any(KIND[c] == MOVE and COLOUR[c] == state.colour and VALUE[c] == count
-               for c in state.zones[hand_zone(state.actor)]):
+    if not any(
+        KIND[c] == MOVE and COLOUR[c] == state.colour and VALUE[c] == count
+        for c in state.zones[hand_zone(state.actor)]
+    ):
         return f"you hold no {colour} Move {count} card"
     return f"no legal way exists to move {count} different card(s) now (POTA-R13)"

@@ -189,6 +189,25 @@ class PotaState(State):
         share = 1.0 / len(self.winners)
         return [share if s in self.winners else 0.0 for s in range(self.num_players)]
 
+    def game_stats(self) -> dict[str, float]:
+        """Deals opened (``rounds``), declines, POTA and Reverse cards played, Move cards, X cards
+        placed and tie-break Deals — counted from the (public) action history."""
+        counts = {"rounds": 0.0, "declines": 0.0, "potas": 0.0, "reverses": 0.0, "moves": 0.0}
+        for _seat, aid in self.history:
+            if aid < notation.DECLINE:
+                counts["rounds"] += 1
+            elif aid == notation.DECLINE:
+                counts["declines"] += 1
+            elif notation.PLAY_POTA <= aid < notation.PLAY_REVERSE:
+                counts["potas"] += 1
+            elif notation.PLAY_REVERSE <= aid < notation.PLAY_MOVE:
+                counts["reverses"] += 1
+            elif notation.PLAY_MOVE <= aid < notation.STEP_CENTRE:
+                counts["moves"] += 1
+        counts["x_cards"] = float(len(self.zones[self.spec.layout.index["xcards"]]))
+        counts["tiebreak_deals"] = float(self.tiebreaks)
+        return counts
+
     def public_view(self) -> dict[str, Any]:
         total = sum(rules.centre_values(self))
         return {

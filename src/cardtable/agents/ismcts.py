@@ -1,0 +1,162 @@
+"""Information-set Monte Carlo tree search, generic over the protocol (no game code here).
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse 2012), in the shape of OpenSpiel's
+``ismcts.py``: every iteration samples a state from the searching seat's information set
+(:meth:`InfoSet.sample`), walks one tree of the *observer's* view of the game with UCT over the
+actions available in that sample (availability counts), expands one node, plays a rollout (random,
+or the game's rule of thumb) cut off after ``cutoff`` actions and scored with ``State.evaluate``,
+and backs up every seat's result to the seat that chose each edge.
+
+Hidden moves of other seats (a face-down play, a private pass) are not branches of the observer's
+tree: the observer cannot tell them apart, so they are drawn at random inside the iteration. When
+the observer decides at the same moment as others, it decides first in every iteration, so its
+choice can never depend on their face-down commitments. Budget: ``iterations``, or ``time`` in
+seconds; with a fixed iteration budget the search is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from cardtable.agents.base import InfoSet
+from cardtable.agents.greedy_agent import greedy_choice
+from cardtable.core import Action, Rng, State
+
+
+@dataclass(frozen=True, slots=True)
+class IsmctsConfig:
+    iterations: int = 1000
+    time: float = 0.0  # seconds; when > 0 it replaces the iteration budget
+    c: float = 0.7  # exploration constant of UCT (returns are win shares in 0..1)
+    rollout: str = "random"  # or "greedy"
+    cutoff: int = 40  # rollout actions before State.evaluate() scores the position
+
+
+class Node:
+    """One edge's statistics from the observer's view: visits, availability, summed reward."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The search's view of one root action."""
+
+    action: Action
+    visits: int
+    value: float  # mean win share for the observer after this action
+
+
+class IsmctsAgent:
+    """A searching bot; see the module docstring."""
+
+    name = "ismcts"
+
+    def __init__(self, config: IsmctsConfig | None = None) -> None:
+        self.config = config or IsmctsConfig()
+        self.last_iterations = 0
+
+    def choose_from(self, info: InfoSet, rng: Rng) -> Action:
+        if len(info.legal) == 1:
+            return info.legal[0]
+        return self.analyse(info, rng)[0].action
+
+    def analyse(self, info: InfoSet, rng: Rng) -> list[Analysis]:
+        """Every legal action with its visits and value, best (most visited) first."""
+        root = Node()
+        cfg = self.config
+        deadline = time.perf_counter() + cfg.time if cfg.time > 0 else 0.0
+        done = 0
+        while (done < cfg.iterations) if deadline == 0.0 else (time.perf_counter() < deadline):
+            self._iterate(root, info, rng)
+            done += 1
+        self.last_iterations = done
+        out = []
+        for action in info.legal:
+            child = root.children.get(action.id)
+            visits = child.visits if child else 0
+            value = child.total / child.visits if child and child.visits else 0.0
+            out.append(Analysis(action, visits, value))
+        out.sort(key=lambda a: (-a.visits, -a.value, a.action.id))
+        return out
+
+    # ------------------------------------------------------------------ one iteration
+
+    def _iterate(self, root: Node, info: InfoSet, rng: Rng) -> None:
+        state = info.sample(rng)
+        observer = info.seat
+        node = root
+        path: list[tuple[Node, int]] = []
+        while not state.is_terminal():
+            seat = self._mover(state, observer, rng)
+            ids = state.legal_action_ids(seat)
+            if seat != observer and self._hidden_from(state, seat, ids, observer):
+                state.apply_unchecked(seat, ids[rng.below(len(ids))])
+                continue
+            child, expanded = self._select(node, ids, rng)
+            state.apply_unchecked(seat, child[0])
+            path.append((child[1], seat))
+            node = child[1]
+            if expanded:
+                break
+        values = self._rollout(state, rng)
+        for edge, seat in path:
+            edge.visits += 1
+            edge.total += values[seat]
+
+    @staticmethod
+    def _mover(state: State, observer: int, rng: Rng) -> int:
+        movers = state.to_act()
+        if observer in movers:
+            return observer
+        return movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
+
+    @staticmethod
+    def _hidden_from(state: State, seat: int, ids: list[int], observer: int) -> bool:
+        """Would the observer not see which of these actions ``seat`` took?"""
+        bit = 1 << observer
+        return any(not state.action_audience(seat, a) & bit for a in ids)
+
+    def _select(self, node: Node, ids: list[int], rng: Rng) -> tuple[tuple[int, Node], bool]:
+        """UCT over the available children; expand an untried action first."""
+        children = node.children
+        untried = [a for a in ids if a not in children]
+        for a in ids:
+            if a in children:
+                children[a].avail += 1
+        if untried:
+            action = untried[rng.below(len(untried))]
+            child = children[action] = Node()
+            child.avail = 1
+            return (action, child), True
+        c = self.config.c
+        best, best_score = ids[0], -1.0
+        for a in ids:
+            child = children[a]
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return (best, children[best]), False
+
+    def _rollout(self, state: State, rng: Rng) -> list[float]:
+        greedy = self.config.rollout == "greedy"
+        for _ in range(self.config.cutoff):
+            if state.is_terminal():
+                return state.returns()
+            movers = state.to_act()
+            seat = movers[rng.below(len(movers))] if len(movers) > 1 else movers[0]
+            if greedy:
+                action = greedy_choice(state.observation(seat), state.legal_actions(seat), rng)[0]
+                state.apply_unchecked(seat, action.id)
+            else:
+                ids = state.legal_action_ids(seat)
+                state.apply_unchecked(seat, ids[rng.below(len(ids))])
+        return state.returns() if state.is_terminal() else state.evaluate()

@@ -1,0 +1,93 @@
+"""A rule-of-thumb Portfolio player, from its seat's observation only.
+
+* **Draw**: buy as many cards as this turn's income allows while keeping at least half of it;
+  claim the pauper's rule when it may.
+* **Take the discard top** when it fits a run in your hand or extends one of your portfolios.
+* **Build**: make the longest portfolio you can; extend your portfolios; cap valuable ones ($5+).
+* **Attack exposed ends**: acquire when you can afford it, else neutralize the richest rival
+  portfolio you can reach.
+* **Discard** the card that is furthest from any run of your suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.core import Action, Rng
+from cardtable.games.portfolio import notation as n
+from cardtable.games.portfolio.cards import FACE_INDEX, draw_cost
+
+_PRIORITY = (
+    ("acquire", "take over a rival's portfolio at its exposed top"),
+    ("make", "lay the longest new portfolio you hold"),
+    ("extend", "grow your own portfolio"),
+    ("neutralize", "knock out a rival's portfolio at its exposed bottom"),
+)
+
+
+def _run_length(text: str) -> int:
+    low, high = text.split()[1][:-1].split("-")
+    order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    return order.index(high) - order.index(low) + 1
+
+
+def _isolation(name: str, hand: list[str]) -> int:
+    """How many cards of the same suit within two ranks the hand holds (lower = more alone)."""
+    rank, suit = FACE_INDEX[name] // 4, name[-1]
+    return sum(
+        1
+        for other in hand
+        if other != name and other[-1] == suit and abs(FACE_INDEX[other] // 4 - rank) <= 2
+    )
+
+
+def _draw(public: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, str]:
+    income = int(public["income"])
+    draws = sorted((a for a in legal if a.id < n.PAUPER), key=lambda a: -a.id)
+    for action in draws:
+        if draw_cost(action.id + 1) * 2 <= income:
+            return action, "buy cards with up to half of this turn's income"
+    return draws[-1], "income too small to buy cards"
+
+
+def _act(public: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, str]:
+    for word, why in _PRIORITY:
+        options = [a for a in legal if a.text.startswith(word + " ") and " with " not in a.text]
+        if word == "make" and options:
+            return max(options, key=lambda a: _run_length(a.text)), why
+        if options:
+            return options[0], why
+    aces = [a for a in legal if " with A" in a.text]
+    if aces:
+        return aces[0], "an Ace of its colour takes a King-headed portfolio"
+    valuable = {p["slot"] for p in public["portfolios"] if p["value"] >= 5}
+    caps = [
+        a for a in legal if a.text.startswith("cap ") and int(a.text.split()[1][2:]) in valuable
+    ]
+    if caps:
+        return caps[0], "protect a valuable portfolio with a cap"
+    end = [a for a in legal if a.id == n.END_ACTIONS]
+    return end[0], "nothing more worth doing this turn"
+
+
+def greedy(obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> tuple[Action, str]:
+    """The rule-of-thumb choice and why, in one line."""
+    public = obs["public"]
+    phase = public["phase"]
+    if phase == "draw":
+        pauper = [a for a in legal if a.id == n.PAUPER]
+        if pauper:
+            return pauper[0], "no portfolio yet: two cards for free"
+        return _draw(public, legal)
+    if phase == "source":
+        stock = [a for a in legal if a.id == n.FROM_STOCK]
+        return (stock or list(legal))[0], "fresh cards from the stock"
+    if phase == "actions":
+        return _act(public, legal)
+    if phase in ("open", "offer", "respond"):
+        quiet = [a for a in legal if a.id in (n.NO_OFFER, n.CANCEL_OFFER, n.DECLINE)]
+        return quiet[0], "the rule of thumb makes and takes no trades"
+    hand = [c for c in obs["zones"][f"hand:{obs['seat']}"] if c]
+    best = min(legal, key=lambda a: (_isolation(a.text.split()[1], hand), a.id))
+    return best, "discard the card furthest from any run of its suit"

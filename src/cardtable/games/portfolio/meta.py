@@ -1,0 +1,60 @@
+"""Declarative metadata of Portfolio: names, player counts, options and zone indexes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.core import Vis, ZoneSpec, option
+
+NAME = "portfolio"
+DISPLAY_NAME = "Portfolio"
+ALIASES = ("pf",)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+RULES_DOC = "portfolio.md"
+SUMMARY = (
+    "Build runs of one suit into income-earning portfolios, buy extra draws with this turn's "
+    "income, and neutralize or take over your rivals' portfolios; most money wins."
+)
+
+#: Portfolio slots: public zones ``pf:k`` (enough for every card of three decks in runs of 3).
+SLOTS = 52
+STOCK, DISCARD = 0, 1
+HAND0 = 2  # hand:i is HAND0 + i (five seats reserved so indexes do not depend on the count)
+PF0 = HAND0 + MAX_PLAYERS  # pf:k is PF0 + k
+
+
+def zone_specs(num_players: int) -> list[ZoneSpec]:
+    hands = [
+        ZoneSpec(f"hand:{i}", Vis.OWNER, i)
+        if i < num_players
+        else ZoneSpec(f"unused:{i}", Vis.HIDDEN)
+        for i in range(MAX_PLAYERS)
+    ]
+    return [
+        ZoneSpec("stock", Vis.HIDDEN),
+        ZoneSpec("discard", Vis.PUBLIC),
+        *hands,
+        *(ZoneSpec(f"pf:{k}", Vis.PUBLIC) for k in range(SLOTS)),
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class PortfolioOptions:
+    """The readings a table may choose differently (RULINGS §2.5)."""
+
+    stall_limit: int = option(
+        0,
+        "PF-R6",
+        "Turns in a row without a stock card, after which a draw must include one "
+        "(0 means 3 x players).",
+    )
+    trades: bool = option(
+        False,
+        "PF-R10",
+        "Binding trades of cards, portfolios and dollars (on at tables with a person; "
+        "off for bot-only tables and simulations).",
+    )
+    max_offers_per_turn: int = option(
+        3, "PF-R10", "Trade offers the active seat may make during its actions each turn."
+    )

@@ -1,0 +1,152 @@
+"""The fixed action space of Portfolio (the same for every player count).
+
+==============  =====  ====================================================================
+ids             count  text
+==============  =====  ====================================================================
+0-23            24     ``draw 3`` — buy n cards this turn (n = id + 1; PF-R4)
+24              1      ``pauper`` — two cards for $0 (PF-R5)
+25, 26          2      ``take discard`` / ``from stock`` — the first of the cards drawn (PF-R6)
+27-290          264    ``make 4-7H`` — a new portfolio of hearts 4..7 from the hand
+291-394         104    ``extend pf3 low`` / ``extend pf3 high`` — one card onto an own portfolio
+395-5802        5408   ``cap pf3 low 7D`` — cap an end of an own portfolio with that card
+5803-5854       52     ``neutralize pf3`` — pay its value, play the card below its low end
+5855-5906       52     ``acquire pf3`` — pay twice its value, play the card above its high end
+5907-6114       208    ``acquire pf3 with AD`` — a King-headed portfolio, by an Ace of its colour
+6115            1      ``end actions``
+6116-6167       52     ``discard 7H``
+==============  =====  ====================================================================
+
+Portfolios are named by their public slot (``pf3``); cards by rank and suit (copies from other
+decks are interchangeable, so the name is the whole choice).
+
+>>> describe(0), describe(PAUPER), describe(make_id(2, 4, 7)), describe(cap_id(3, 1, 5))
+('draw 1', 'pauper', 'make 4-7H', 'cap pf3 high 2D')
+"""
+
+from __future__ import annotations
+
+from cardtable.core import ActionSpace
+from cardtable.games.portfolio.cards import FACE_NAMES, RANK_NAMES, SUITS
+from cardtable.games.portfolio.meta import SLOTS
+
+MAX_DRAW = 24
+DRAW = 0
+PAUPER = DRAW + MAX_DRAW
+TAKE_DISCARD = PAUPER + 1
+FROM_STOCK = TAKE_DISCARD + 1
+MAKE = FROM_STOCK + 1
+#: (low, high) rank pairs of legal runs (length 3..13), in id order.
+RUNS: tuple[tuple[int, int], ...] = tuple(
+    (low, high) for low in range(1, 14) for high in range(low + 2, 14)
+)
+RUN_INDEX = {run: i for i, run in enumerate(RUNS)}
+EXTEND = MAKE + 4 * len(RUNS)
+CAP = EXTEND + 2 * SLOTS
+NEUTRALIZE = CAP + 2 * SLOTS * len(FACE_NAMES)
+ACQUIRE = NEUTRALIZE + SLOTS
+ACQUIRE_ACE = ACQUIRE + SLOTS
+END_ACTIONS = ACQUIRE_ACE + 4 * SLOTS
+DISCARD = END_ACTIONS + 1
+SIZE = DISCARD + len(FACE_NAMES)
+ENDS = ("low", "high")
+
+
+def make_id(suit: int, low: int, high: int) -> int:
+    return MAKE + suit * len(RUNS) + RUN_INDEX[(low, high)]
+
+
+def extend_id(slot: int, end: int) -> int:
+    return EXTEND + slot * 2 + end
+
+
+def cap_id(slot: int, end: int, face: int) -> int:
+    """Cap ``end`` (0 low, 1 high) of slot ``slot`` with the card of face index ``face``."""
+    return CAP + (slot * 2 + end) * len(FACE_NAMES) + face
+
+
+def ace_id(slot: int, suit: int) -> int:
+    """Acquire a King-headed portfolio with the Ace of ``suit``."""
+    return ACQUIRE_ACE + slot * 4 + suit
+
+
+def describe(action_id: int) -> str:
+    """The canonical text of an action id (caps and Aces name their suit by colour pair)."""
+    if action_id < PAUPER:
+        return f"draw {action_id - DRAW + 1}"
+    if action_id == PAUPER:
+        return "pauper"
+    if action_id == TAKE_DISCARD:
+        return "take discard"
+    if action_id == FROM_STOCK:
+        return "from stock"
+    if action_id < EXTEND:
+        suit, run = divmod(action_id - MAKE, len(RUNS))
+        low, high = RUNS[run]
+        return f"make {RANK_NAMES[low]}-{RANK_NAMES[high]}{SUITS[suit]}"
+    if action_id < CAP:
+        slot, end = divmod(action_id - EXTEND, 2)
+        return f"extend pf{slot} {ENDS[end]}"
+    if action_id < NEUTRALIZE:
+        rest, face = divmod(action_id - CAP, len(FACE_NAMES))
+        slot, end = divmod(rest, 2)
+        return f"cap pf{slot} {ENDS[end]} {FACE_NAMES[face]}"
+    if action_id < ACQUIRE:
+        return f"neutralize pf{action_id - NEUTRALIZE}"
+    if action_id < ACQUIRE_ACE:
+        return f"acquire pf{action_id - ACQUIRE}"
+    if action_id < END_ACTIONS:
+        slot, suit = divmod(action_id - ACQUIRE_ACE, 4)
+        return f"acquire pf{slot} with A{SUITS[suit]}"
+    if action_id == END_ACTIONS:
+        return "end actions"
+    return f"discard {FACE_NAMES[action_id - DISCARD]}"
+
+
+def make_action_space() -> ActionSpace:
+    return ActionSpace(SIZE, describe)
+
+
+# ---------------------------------------------------------------------- trades (PF-R10)
+
+PROPOSE = SIZE  # "propose trade to seat 2" (5 ids)
+GIVE_CARD = PROPOSE + 5
+ASK_CARD = GIVE_CARD + len(FACE_NAMES)
+GIVE_PF = ASK_CARD + len(FACE_NAMES)
+ASK_PF = GIVE_PF + SLOTS
+GIVE_MONEY = ASK_PF + SLOTS  # "give $1", "give $5"
+ASK_MONEY = GIVE_MONEY + 2  # "ask $1", "ask $5"
+SEND_OFFER = ASK_MONEY + 2
+CANCEL_OFFER = SEND_OFFER + 1
+ACCEPT = CANCEL_OFFER + 1
+DECLINE = ACCEPT + 1
+NO_OFFER = DECLINE + 1
+TRADE_SIZE = NO_OFFER + 1
+AMOUNTS = (1, 5)
+
+
+def describe_trade(action_id: int) -> str:
+    """Texts of the trade actions (ids from :data:`PROPOSE`)."""
+    if action_id < GIVE_CARD:
+        return f"propose trade to seat {action_id - PROPOSE}"
+    if action_id < ASK_CARD:
+        return f"give {FACE_NAMES[action_id - GIVE_CARD]}"
+    if action_id < GIVE_PF:
+        return f"ask {FACE_NAMES[action_id - ASK_CARD]}"
+    if action_id < ASK_PF:
+        return f"give pf{action_id - GIVE_PF}"
+    if action_id < GIVE_MONEY:
+        return f"ask pf{action_id - ASK_PF}"
+    if action_id < ASK_MONEY:
+        return f"give ${AMOUNTS[action_id - GIVE_MONEY]}"
+    if action_id < SEND_OFFER:
+        return f"ask ${AMOUNTS[action_id - ASK_MONEY]}"
+    return ("send offer", "cancel offer", "accept", "decline", "no offer")[action_id - SEND_OFFER]
+
+
+def describe_any(action_id: int) -> str:
+    return describe(action_id) if action_id < SIZE else describe_trade(action_id)
+
+
+def make_full_space() -> ActionSpace:
+    """Every action, trades included (the same space whether or not trades are on)."""
+    return ActionSpace(TRADE_SIZE, describe_any)

@@ -1,0 +1,156 @@
+"""Portfolios on the table: runs in public slots ``pf:k``, their caps, values and the plays
+onto them (make, extend, cap, neutralize, acquire). RULINGS §2.2 and PF-R7, R8, R11, R15, R16.
+
+A slot's zone holds the run's cards in rank order, then its caps, marked by card tags. The
+owner of slot k is the public scalar ``owner[k]`` (-1: free).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.games.portfolio.cards import ACE, KING, RED, value
+from cardtable.games.portfolio.meta import DISCARD, HAND0, PF0, SLOTS
+
+if TYPE_CHECKING:
+    from cardtable.games.portfolio.state import PortfolioState
+
+CAP_LOW = 1
+CAP_HIGH = 2
+CAPS = CAP_LOW | CAP_HIGH
+TAKEN = 4  # the card taken from the discard pile this turn (in a hand)
+
+
+def run_cards(st: PortfolioState, slot: int) -> list[int]:
+    """The run of slot ``slot``, low to high (caps excluded)."""
+    tags = st.tags
+    return [c for c in st.zones[PF0 + slot] if not tags[c] & CAPS]
+
+
+def has_cap(st: PortfolioState, slot: int, flag: int) -> bool:
+    tags = st.tags
+    return any(tags[c] & flag for c in st.zones[PF0 + slot])
+
+
+def run_value(ranks: list[int]) -> int:
+    """Sum of card values without the two lowest ranks (PF-R2: caps never count).
+
+    >>> run_value([4, 5, 6, 7]), run_value([11, 12, 13]), run_value(list(range(1, 14)))
+    (5, 4, 32)
+    """
+    ordered = sorted(ranks)
+    return sum(value(r) for r in ordered[2:])
+
+
+def slot_value(st: PortfolioState, slot: int) -> int:
+    rank = st.rank
+    return run_value([rank[c] for c in run_cards(st, slot)])
+
+
+def income(st: PortfolioState, seat: int) -> int:
+    """Total value of the seat's portfolios now."""
+    return sum(slot_value(st, k) for k in range(SLOTS) if st.owner[k] == seat)
+
+
+def ends(st: PortfolioState, slot: int) -> tuple[int, int, int]:
+    """(suit, low rank, high rank) of a slot's run."""
+    run = run_cards(st, slot)
+    return st.suit[run[0]], st.rank[run[0]], st.rank[run[-1]]
+
+
+def hand_card(st: PortfolioState, seat: int, rank: int, suit: int) -> int:
+    """A card of that rank and suit in the seat's hand (preferring one not taken), or -1."""
+    found = -1
+    for card in st.zones[HAND0 + seat]:
+        if st.rank[card] == rank and st.suit[card] == suit:
+            if not st.tags[card] & TAKEN:
+                return card
+            found = card
+    return found
+
+
+def free_slot(st: PortfolioState) -> int:
+    return st.owner.index(-1)
+
+
+def _tidy(st: PortfolioState, slot: int) -> None:
+    """Keep the slot's zone as run (by rank) then caps (low cap first)."""
+    zone = st.zones[PF0 + slot]
+    zone.sort(key=lambda c: (st.tags[c] & CAPS, st.rank[c]))
+
+
+def make(st: PortfolioState, seat: int, suit: int, low: int, high: int) -> int:
+    slot = free_slot(st)
+    for rank in range(low, high + 1):
+        st.move(hand_card(st, seat, rank, suit), HAND0 + seat, PF0 + slot)
+    st.owner[slot] = seat
+    _tidy(st, slot)
+    st.made += 1
+    return slot
+
+
+def extend(st: PortfolioState, seat: int, slot: int, end: int) -> None:
+    suit, low, high = ends(st, slot)
+    rank = low - 1 if end == 0 else high + 1
+    st.move(hand_card(st, seat, rank, suit), HAND0 + seat, PF0 + slot)
+    _tidy(st, slot)
+
+
+def cap(st: PortfolioState, seat: int, slot: int, end: int, rank: int, suit: int) -> None:
+    card = hand_card(st, seat, rank, suit)
+    st.move(card, HAND0 + seat, PF0 + slot)
+    st.tags[card] = CAP_LOW if end == 0 else CAP_HIGH
+    _tidy(st, slot)
+    st.caps += 1
+
+
+def neutralize(st: PortfolioState, seat: int, slot: int) -> None:
+    """Pay the value; run low->high, then caps, then the neutralizing card on top (PF-R11)."""
+    suit, low, _high = ends(st, slot)
+    st.money[seat] -= slot_value(st, slot)
+    card = hand_card(st, seat, low - 1, suit)
+    zone = PF0 + slot
+    for c in run_cards(st, slot):
+        st.move(c, zone, DISCARD)
+    for c in sorted(st.zones[zone], key=lambda c: st.tags[c]):
+        st.tags[c] = 0
+        st.move(c, zone, DISCARD)
+    st.move(card, HAND0 + seat, DISCARD)
+    st.owner[slot] = -1
+    st.neutralized += 1
+
+
+def acquire(st: PortfolioState, seat: int, slot: int) -> None:
+    """Pay twice the value (before the card); the card joins the high end; the portfolio,
+    caps included, changes hands (PF-R15: it earns from its new owner's next turn)."""
+    suit, _low, high = ends(st, slot)
+    st.money[seat] -= 2 * slot_value(st, slot)
+    st.move(hand_card(st, seat, high + 1, suit), HAND0 + seat, PF0 + slot)
+    _tidy(st, slot)
+    st.owner[slot] = seat
+    st.acquired += 1
+
+
+def acquire_by_ace(st: PortfolioState, seat: int, slot: int, ace_suit: int) -> None:
+    """PF-R16: a King-headed portfolio for an Ace of its colour; the Ace is discarded."""
+    st.money[seat] -= 2 * slot_value(st, slot)
+    st.move(hand_card(st, seat, ACE, ace_suit), HAND0 + seat, DISCARD)
+    st.owner[slot] = seat
+    st.acquired += 1
+
+
+def same_colour(suit_a: int, suit_b: int) -> bool:
+    return RED[suit_a] == RED[suit_b]
+
+
+def attack_targets(st: PortfolioState, seat: int) -> list[tuple[int, int, int, int]]:
+    """(slot, suit, low, high) of every other seat's portfolio."""
+    out = []
+    for k in range(SLOTS):
+        owner = st.owner[k]
+        if owner >= 0 and owner != seat:
+            out.append((k, *ends(st, k)))
+    return out
+
+
+__all__ = ["ACE", "KING"]

@@ -1,0 +1,172 @@
+"""Binding trades (PF-R10), built from atomic decisions so the action space stays fixed.
+
+A proposer opens an offer to one responder (``propose trade to seat 2``), adds items one by one —
+hand cards by name (``give 7H`` / ``ask 9C``), whole portfolios with their caps (``give pf3`` /
+``ask pf1``) and dollars (``give $5`` / ``ask $1``) — then ``send offer`` or ``cancel offer``.
+The responder ``accept``s or ``decline``s; an accepted trade is checked again and carried out at
+once, or fails with the reason if a side no longer holds what it promised (asked cards the
+responder does not hold, say). Offers, replies and executed bundles are public.
+
+When: the active seat may offer during its actions, at most ``max_offers_per_turn`` times a
+turn; after each discard the table is open: every seat in turn from the next one may make one
+offer to any seat (``no offer`` passes), so two seats that are not active can trade. Promises
+about future play are table talk, not enforced. Offers hold at most ``MAX_ITEMS`` items, so
+every game stays finite.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from cardtable.games.portfolio import notation as n
+from cardtable.games.portfolio import portfolios as pf
+from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES
+from cardtable.games.portfolio.meta import HAND0, SLOTS
+
+if TYPE_CHECKING:
+    from cardtable.games.portfolio.state import PortfolioState
+
+OFFER, RESPOND, OPEN = "offer", "respond", "open"
+MAX_ITEMS = 12
+
+
+def _faces(st: PortfolioState, seat: int) -> Counter[int]:
+    names = st.spec.cards.names
+    return Counter(FACE_INDEX[names[c]] for c in st.zones[HAND0 + seat])
+
+
+def _items(st: PortfolioState) -> int:
+    return (
+        len(st.give_cards)
+        + len(st.ask_cards)
+        + len(st.give_pfs)
+        + len(st.ask_pfs)
+        + (st.give_money > 0)
+        + (st.ask_money > 0)
+    )
+
+
+def propose_choices(st: PortfolioState, seat: int) -> list[int]:
+    return [n.PROPOSE + k for k in range(st.num_players) if k != seat]
+
+
+def offer_choices(st: PortfolioState) -> list[int]:
+    """What the proposer may add to the offer now, or send, or cancel."""
+    me, other = st.proposer, st.responder
+    ids: list[int] = []
+    if _items(st) < MAX_ITEMS:
+        held = _faces(st, me)
+        given = Counter(st.give_cards)
+        ids += [n.GIVE_CARD + f for f in sorted(held) if held[f] > given[f]]
+        ids += [n.ASK_CARD + f for f in range(len(FACE_NAMES))]
+        ids += [n.GIVE_PF + k for k in range(SLOTS) if st.owner[k] == me and k not in st.give_pfs]
+        ids += [n.ASK_PF + k for k in range(SLOTS) if st.owner[k] == other and k not in st.ask_pfs]
+        for i, amount in enumerate(n.AMOUNTS):
+            if st.give_money + amount <= st.money[me]:
+                ids.append(n.GIVE_MONEY + i)
+            if st.ask_money + amount <= st.money[other]:
+                ids.append(n.ASK_MONEY + i)
+    if _items(st):
+        ids.append(n.SEND_OFFER)
+    ids.append(n.CANCEL_OFFER)
+    return sorted(ids)
+
+
+def start_offer(st: PortfolioState, seat: int, responder: int, back_to: str) -> None:
+    st.proposer, st.responder = seat, responder
+    st.give_cards, st.ask_cards, st.give_pfs, st.ask_pfs = [], [], [], []
+    st.give_money = st.ask_money = 0
+    st.return_phase = back_to
+    st.phase = OFFER
+    if back_to != OPEN:
+        st.offers_made += 1
+    if st.events is not None:
+        st.note(f"Seat {seat} opens a trade offer to seat {responder}")
+
+
+def add_item(st: PortfolioState, aid: int) -> None:
+    if aid < n.ASK_CARD:
+        st.give_cards.append(aid - n.GIVE_CARD)
+    elif aid < n.GIVE_PF:
+        st.ask_cards.append(aid - n.ASK_CARD)
+    elif aid < n.ASK_PF:
+        st.give_pfs.append(aid - n.GIVE_PF)
+    elif aid < n.GIVE_MONEY:
+        st.ask_pfs.append(aid - n.ASK_PF)
+    elif aid < n.ASK_MONEY:
+        st.give_money += n.AMOUNTS[aid - n.GIVE_MONEY]
+    else:
+        st.ask_money += n.AMOUNTS[aid - n.ASK_MONEY]
+
+
+def offer_text(st: PortfolioState) -> str:
+    def side(cards: list[int], pfs: list[int], money: int) -> str:
+        parts = [FACE_NAMES[f] for f in cards] + [f"pf{k}" for k in pfs]
+        if money:
+            parts.append(f"${money}")
+        return ", ".join(parts) or "nothing"
+
+    return (
+        f"seat {st.proposer} gives {side(st.give_cards, st.give_pfs, st.give_money)} for "
+        f"{side(st.ask_cards, st.ask_pfs, st.ask_money)} from seat {st.responder}"
+    )
+
+
+def problem(st: PortfolioState) -> str | None:
+    """Why the offer cannot be carried out now, or None."""
+    me, other = st.proposer, st.responder
+    if Counter(st.give_cards) - _faces(st, me):
+        return f"seat {me} no longer holds every card it offered"
+    if Counter(st.ask_cards) - _faces(st, other):
+        return f"seat {other} does not hold every card asked for"
+    if any(st.owner[k] != me for k in st.give_pfs) or any(st.owner[k] != other for k in st.ask_pfs):
+        return "a portfolio in the offer changed hands"
+    if st.give_money > st.money[me] or st.ask_money > st.money[other]:
+        return "a side cannot pay the dollars in the offer"
+    return None
+
+
+def execute(st: PortfolioState) -> None:
+    """Carry out the trade; every card that changes hands becomes known to everyone."""
+    me, other = st.proposer, st.responder
+    _hand_over(st, me, other, st.give_cards)
+    _hand_over(st, other, me, st.ask_cards)
+    for k in st.give_pfs:
+        st.owner[k] = other
+    for k in st.ask_pfs:
+        st.owner[k] = me
+    st.money[me] += st.ask_money - st.give_money
+    st.money[other] += st.give_money - st.ask_money
+    st.trades_done += 1
+
+
+def _hand_over(st: PortfolioState, giver: int, taker: int, faces: list[int]) -> None:
+    names = st.spec.cards.names
+    everyone = st.spec.layout.all_mask
+    for face in faces:
+        name = FACE_NAMES[face]
+        copies = [c for c in st.zones[HAND0 + giver] if names[c] == name]
+        card = next((c for c in copies if not st.tags[c] & pf.TAKEN), copies[0])
+        st.tags[card] = 0
+        st.move(card, HAND0 + giver, HAND0 + taker)
+        st.seen[card] = everyone
+
+
+def answer(st: PortfolioState, accept: bool) -> None:
+    """The responder's reply; then play returns to where the offer was made."""
+    text = offer_text(st)
+    if accept:
+        why = problem(st)
+        if why is None:
+            execute(st)
+            result = f"Trade done: {text}"
+        else:
+            result = f"Trade accepted but void ({why}): {text}"
+    else:
+        result = f"Seat {st.responder} declines: {text}"
+    if st.events is not None:
+        st.note(result)
+    st.give_cards, st.ask_cards, st.give_pfs, st.ask_pfs = [], [], [], []
+    st.give_money = st.ask_money = 0
+    st.proposer = st.responder = -1

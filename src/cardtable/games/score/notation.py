@@ -1,0 +1,71 @@
+"""Action ids and their texts: one fixed space of 75 actions for Score!.
+
+* ``0`` ``call score`` — end the round and score it (SC-R9: needs a qualifying set).
+* ``1`` ``lead`` — take the top Completes of the pile.
+* ``2`` ``declare five`` — declare a five-point hand (only with option ``five_point_optional``).
+* ``3..29`` ``lay <Complete>`` — lay one of the drawn Completes face up.
+* ``30..38`` ``play <value>`` — commit a Single of that value face down.
+* ``39..65`` ``discard <Complete>`` — commit the discard of a Complete (no matching Single).
+* ``66..74`` ``pass <value>`` — pass a Single of that value face down to the next participant.
+
+Singles of one value are interchangeable, so the value is the whole choice. Completes may be
+written by name or by code (``lay FRS``).
+
+>>> space = make_action_space()
+>>> space.parse("Lay frs").text, space.parse("play red").id, space.parse("score!").text
+('lay Filled-Red-Square', 33, 'call score')
+"""
+
+from __future__ import annotations
+
+from cardtable.core import ActionSpace
+from cardtable.games.score.cards import CODES, NAMES, NUM_COMPLETES, NUM_VALUES, VALUE_NAMES
+
+CALL = 0
+LEAD = 1
+DECLARE_FIVE = 2
+LAY = 3
+PLAY = LAY + NUM_COMPLETES
+DISCARD = PLAY + NUM_VALUES
+PASS = DISCARD + NUM_COMPLETES
+SIZE = PASS + NUM_VALUES
+
+
+def describe(action_id: int) -> str:
+    """The canonical text of an action id."""
+    if action_id == CALL:
+        return "call score"
+    if action_id == LEAD:
+        return "lead"
+    if action_id == DECLARE_FIVE:
+        return "declare five"
+    if action_id < PLAY:
+        return f"lay {NAMES[action_id - LAY]}"
+    if action_id < DISCARD:
+        return f"play {VALUE_NAMES[action_id - PLAY]}"
+    if action_id < PASS:
+        return f"discard {NAMES[action_id - DISCARD]}"
+    return f"pass {VALUE_NAMES[action_id - PASS]}"
+
+
+def _table() -> dict[str, int]:
+    table = {describe(a).lower(): a for a in range(SIZE)}
+    for cid in range(NUM_COMPLETES):
+        table[f"lay {CODES[cid].lower()}"] = LAY + cid
+        table[f"discard {CODES[cid].lower()}"] = DISCARD + cid
+    table.update({"score": CALL, "score!": CALL, "call score!": CALL, "call": CALL})
+    table.update({"declare five-point hand": DECLARE_FIVE, "five": DECLARE_FIVE})
+    return table
+
+
+_BY_TEXT = _table()
+
+
+def parse(key: str) -> int | None:
+    """The id of a normalised text (canonical form, code or alias), or None."""
+    return _BY_TEXT.get(key)
+
+
+def make_action_space() -> ActionSpace:
+    """The action space (the same for every option set)."""
+    return ActionSpace(SIZE, describe, parse)

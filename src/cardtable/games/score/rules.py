@@ -1,0 +1,442 @@
+"""The rules of Score! as small named functions (RULINGS §5.3, SC-R1..SC-R16).
+
+A round: deal (then the five-point check, SC-R11) -> turns. A turn with lead L:
+CALL (L calls "Score!" with a qualifying set, SC-R9, or leads) -> CHOOSE (L lays one of the
+Completes it took, the others go under the pile known to L alone, SC-R12) -> busts (SC-R6) ->
+COMMIT (every seat still in plays a matching Single face down at once, or discards a Complete,
+SC-R4/R5) -> reveal -> COLLECT (the participant chain, SC-R7/R8) -> next lead. Every automatic
+step runs inside :func:`apply_action` right after the decision that triggers it, so between two
+``apply`` calls the state waits on a decision or is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardtable.core import NO_COMMIT
+from cardtable.games.score.cards import (
+    COMPLETE_VALUES,
+    COPIES,
+    HAS_VALUE,
+    IS_COMPLETE,
+    NAMES,
+    NUM_VALUES,
+    VALUE,
+    VALUE_NAMES,
+)
+from cardtable.games.score.meta import (
+    COMPLETES,
+    DISCARDED,
+    DRAWN,
+    LAID,
+    PILE,
+    SEAT_NAMES,
+    SINGLES,
+    SINGLES_DECK,
+)
+from cardtable.games.score.notation import CALL, DECLARE_FIVE, DISCARD, LAY, LEAD, PASS, PLAY
+
+if TYPE_CHECKING:
+    from cardtable.games.score.state import ScoreState
+
+# Phases (public scalar ``phase``).
+CALL_PHASE = "call"
+CHOOSE = "choose"
+COMMIT = "commit"
+COLLECT = "collect"
+OVER = "over"
+PHASES = (CALL_PHASE, CHOOSE, COMMIT, COLLECT, OVER)
+
+SEATS = 3
+HAND_COMPLETES = 3
+HAND_SINGLES = 12
+TAKE = 3  # Completes a lead takes from the pile
+FIVE_POINTS = 5
+_NOBODY: tuple[int, ...] = ()
+
+
+# ---------------------------------------------------------------------- hand arithmetic
+
+
+def value_counts(st: ScoreState, seat: int) -> list[int]:
+    """How many Singles of each value ``seat`` holds."""
+    counts = [0] * NUM_VALUES
+    for card in st.zones[SINGLES[seat]]:
+        counts[VALUE[card]] += 1
+    return counts
+
+
+def set_values(st: ScoreState, seat: int) -> list[int]:
+    """The values of which ``seat`` holds all four Singles (its sets, §5.2)."""
+    return [v for v, n in enumerate(value_counts(st, seat)) if n >= COPIES]
+
+
+def hand_score(st: ScoreState, seat: int) -> int:
+    """Each set scores 1 per matching Complete in the same hand (0..3 per set)."""
+    completes = st.zones[COMPLETES[seat]]
+    return sum(HAS_VALUE[c][v] for v in set_values(st, seat) for c in completes)
+
+
+def has_qualifying_set(st: ScoreState, seat: int) -> bool:
+    """A set that matches at least one of the seat's Completes (needed to call, SC-R9)."""
+    return hand_score(st, seat) > 0
+
+
+def five_point_complete(st: ScoreState, seat: int) -> int:
+    """A Complete whose three values are all sets of ``seat`` (a five-point hand), else -1."""
+    counts = value_counts(st, seat)
+    for c in st.zones[COMPLETES[seat]]:
+        if all(counts[v] >= COPIES for v in COMPLETE_VALUES[c]):
+            return c
+    return -1
+
+
+def matching_values(st: ScoreState, seat: int) -> list[int]:
+    """Values of the laid Complete that ``seat`` holds a Single of."""
+    laid = st.zones[LAID][-1]
+    counts = value_counts(st, seat)
+    return [v for v in COMPLETE_VALUES[laid] if counts[v]]
+
+
+def next_seat(seat: int) -> int:
+    return (seat + 1) % SEATS
+
+
+def in_play(st: ScoreState) -> list[int]:
+    """Seats not busted this round, in seat order."""
+    return [s for s in range(SEATS) if not st.busted[s]]
+
+
+# ---------------------------------------------------------------------- who acts, what is legal
+
+
+def to_act(st: ScoreState) -> Sequence[int]:
+    phase = st.phase
+    if phase == COMMIT:
+        return [s for s in range(SEATS) if not st.busted[s] and st.pending[s] == NO_COMMIT]
+    if phase in (CALL_PHASE, CHOOSE):
+        return (st.lead,)
+    if phase == COLLECT:
+        return (st.passer,)
+    return _NOBODY
+
+
+def legal_action_ids(st: ScoreState, seat: int) -> list[int]:
+    """Sorted legal ids of ``seat`` (empty when it is not to act)."""
+    phase = st.phase
+    if phase == COMMIT:
+        if st.busted[seat] or st.pending[seat] != NO_COMMIT:
+            return []
+        return commit_choices(st, seat)
+    if phase == CALL_PHASE and seat == st.lead:
+        ids = [CALL] if has_qualifying_set(st, seat) else []
+        ids.append(LEAD)
+        if st.options.five_point_optional and five_point_complete(st, seat) >= 0:
+            ids.append(DECLARE_FIVE)
+        return ids
+    if phase == CHOOSE and seat == st.lead:
+        return sorted(LAY + c for c in st.zones[DRAWN[seat]])
+    if phase == COLLECT and seat == st.passer:
+        return sorted({PASS + VALUE[c] for c in st.zones[SINGLES[seat]]})
+    return []
+
+
+def commit_choices(st: ScoreState, seat: int) -> list[int]:
+    """A matching Single by value; a Complete discard only without one (SC-R4, option)."""
+    plays = [PLAY + v for v in matching_values(st, seat)]
+    if plays and not st.options.voluntary_complete_discard:
+        return sorted(plays)
+    discards = [DISCARD + c for c in st.zones[COMPLETES[seat]]]
+    return sorted(plays + discards)
+
+
+def must_bust(st: ScoreState, seat: int) -> bool:
+    """No matching Single and no Complete left to discard (SC-R6)."""
+    return not matching_values(st, seat) and not st.zones[COMPLETES[seat]]
+
+
+# ---------------------------------------------------------------------- decisions
+
+
+def apply_action(st: ScoreState, seat: int, action_id: int) -> None:
+    """Apply one legal decision, then every automatic step it triggers."""
+    if st.phase == COMMIT:
+        if st.commit(seat, action_id, in_play(st)):
+            resolve_commits(st)
+    elif action_id == CALL:
+        st.calls += 1
+        if st.events is not None:
+            st.note(f"{SEAT_NAMES[seat]} calls Score!")
+        end_round_scored(st)
+    elif action_id == LEAD:
+        lead(st, seat)
+    elif action_id == DECLARE_FIVE:
+        five_point_hand(st, seat, five_point_complete(st, seat))
+    elif action_id < PLAY:
+        lay(st, seat, action_id - LAY)
+    else:
+        pass_single(st, seat, action_id - PASS)
+
+
+def lead(st: ScoreState, seat: int) -> None:
+    """Take the top three Completes (fewer when fewer remain; SC-R12) into the lead's hand."""
+    pile = st.zones[PILE]
+    if not pile and st.options.empty_pile == "recycle":
+        recycle_laid(st)
+    take = min(TAKE, len(pile))
+    for _ in range(take):
+        st.move(pile[-1], PILE, DRAWN[seat])
+    st.phase = CHOOSE
+    if st.events is not None:
+        st.note(f"{SEAT_NAMES[seat]} leads and takes {take} Complete(s) from the pile")
+
+
+def recycle_laid(st: ScoreState) -> None:
+    """Option ``empty_pile=recycle`` (SC-R12): the laid Completes become a new shuffled pile."""
+    for card in list(st.zones[LAID]):
+        st.move(card, LAID, PILE)
+    st.shuffle_zone(PILE)
+    if st.events is not None:
+        st.note("The laid Completes are shuffled into a new pile")
+
+
+def lay(st: ScoreState, seat: int, complete: int) -> None:
+    """Lay one Complete face up; the others go under the pile in the order drawn, known to the
+    lead alone (an open move from its own zone keeps its knowledge). Then busts and commits."""
+    drawn = DRAWN[seat]
+    st.move(complete, drawn, LAID)
+    for card in list(st.zones[drawn]):
+        st.move(card, drawn, PILE, bottom=True)
+    if st.events is not None:
+        st.note(f"{SEAT_NAMES[seat]} lays {NAMES[complete]}")
+    for other in range(SEATS):
+        if not st.busted[other] and must_bust(st, other):
+            bust(st, other)
+    if not in_play(st):
+        end_round_scored(st)
+        return
+    st.phase = COMMIT
+
+
+def bust(st: ScoreState, seat: int) -> None:
+    """SC-R6: game total to 0, out for the rest of the round."""
+    st.busted[seat] = True
+    st.total[seat] = 0
+    st.busts += 1
+    if st.events is not None:
+        st.note(f"{SEAT_NAMES[seat]} can neither match nor discard a Complete: bust, score 0")
+
+
+def resolve_commits(st: ScoreState) -> None:
+    """Reveal discards, then gather the played Singles to the first participant (5.3 step 5)."""
+    order = [(st.lead + k) % SEATS for k in range(SEATS)]
+    chain: list[int] = []
+    played: list[tuple[int, int]] = []
+    for seat in order:
+        choice = st.pending[seat]
+        if choice == NO_COMMIT:
+            continue
+        if choice >= DISCARD:
+            discard_complete(st, seat, choice - DISCARD)
+        else:
+            card = single_of(st, seat, choice - PLAY)
+            chain.append(seat)
+            played.append((seat, card))
+    st.clear_commits()
+    if not chain:
+        finish_turn(st)
+        return
+    collector = chain[0]
+    for seat, card in played:
+        if seat != collector:
+            st.move(card, SINGLES[seat], SINGLES[collector])
+    if st.events is not None:
+        note_collection(st, collector, played)
+    st.chain = chain
+    if check_five(st, collector):
+        return
+    start_passing(st, 0)
+
+
+def single_of(st: ScoreState, seat: int, value: int) -> int:
+    """A Single of ``value`` from the seat's hand (copies are interchangeable)."""
+    for card in st.zones[SINGLES[seat]]:
+        if VALUE[card] == value:
+            return card
+    raise AssertionError(f"seat {seat} holds no {VALUE_NAMES[value]} Single")
+
+
+def discard_complete(st: ScoreState, seat: int, complete: int) -> None:
+    """SC-R5: face up, out of play until the next deal; the seat sits this collection out."""
+    st.move(complete, COMPLETES[seat], DISCARDED)
+    st.discards += 1
+    if st.events is not None:
+        st.note(f"{SEAT_NAMES[seat]} has no matching Single and discards {NAMES[complete]}")
+
+
+def note_collection(st: ScoreState, collector: int, played: list[tuple[int, int]]) -> None:
+    """Everyone learns how many Singles were collected; only the collector sees them."""
+    who = SEAT_NAMES[collector]
+    st.note(f"{who} collects {len(played)} Single(s)")
+    seen = ", ".join(f"{VALUE_NAMES[VALUE[c]]} from {SEAT_NAMES[s]}" for s, c in played)
+    st.note(f"You collect: {seen}", audience=1 << collector)
+
+
+def start_passing(st: ScoreState, index: int) -> None:
+    """Participant ``index`` of the chain passes one fewer than it received (SC-R7)."""
+    count = len(st.chain) - 1 - index
+    if count <= 0:
+        finish_turn(st)
+        return
+    st.passer = st.chain[index]
+    st.to_pass = count
+    st.phase = COLLECT
+
+
+def pass_single(st: ScoreState, seat: int, value: int) -> None:
+    """One Single face down to the next participant: only the two of them know it."""
+    index = st.chain.index(seat)
+    receiver = st.chain[index + 1]
+    card = single_of(st, seat, value)
+    st.move_secret(card, SINGLES[seat], SINGLES[receiver], (1 << seat) | (1 << receiver))
+    st.to_pass -= 1
+    if st.events is not None:
+        st.note(f"{SEAT_NAMES[seat]} passes a Single to {SEAT_NAMES[receiver]}")
+        audience = (1 << seat) | (1 << receiver)
+        st.note(f"{SEAT_NAMES[seat]} → {SEAT_NAMES[receiver]}: {VALUE_NAMES[value]}", audience)
+    if st.to_pass:
+        return
+    st.passer = -1
+    if check_five(st, receiver):
+        return
+    start_passing(st, index + 1)
+
+
+def finish_turn(st: ScoreState) -> None:
+    """The next lead is the seat after L, skipping busted seats (5.3 step 6)."""
+    st.chain = []
+    st.passer = -1
+    st.to_pass = 0
+    seat = next_seat(st.lead)
+    while st.busted[seat]:
+        seat = next_seat(seat)
+    st.lead = seat
+    start_turn(st)
+
+
+def start_turn(st: ScoreState) -> None:
+    """A lead is needed: an empty pile ends the round as a called one (SC-R12, default)."""
+    if not st.zones[PILE] and st.options.empty_pile == "score":
+        if st.events is not None:
+            st.note("The Complete pile is empty: the round is scored")
+        st.empty_pile_endings += 1
+        end_round_scored(st)
+        return
+    st.phase = CALL_PHASE
+
+
+# ---------------------------------------------------------------------- five-point hands
+
+
+def check_five(st: ScoreState, seat: int) -> bool:
+    """SC-R11: a five-point hand ends the round at once (unless the option makes it optional)."""
+    if st.options.five_point_optional:
+        return False
+    complete = five_point_complete(st, seat)
+    if complete < 0:
+        return False
+    five_point_hand(st, seat, complete)
+    return True
+
+
+def five_point_hand(st: ScoreState, seat: int, complete: int) -> None:
+    """The holder scores 5, nobody else scores, no bonus; the round ends."""
+    st.total[seat] += FIVE_POINTS
+    st.five_point_hands += 1
+    st.round_points = [FIVE_POINTS if s == seat else 0 for s in range(SEATS)]
+    if st.events is not None:
+        values = " + ".join(VALUE_NAMES[v] for v in COMPLETE_VALUES[complete])
+        st.note(f"{SEAT_NAMES[seat]} lays down {NAMES[complete]} with three sets ({values}): 5")
+    end_round(st)
+
+
+# ---------------------------------------------------------------------- round and game end
+
+
+def end_round_scored(st: ScoreState) -> None:
+    """Score a called (or exhausted) round: matches, then the lone-top bonus (SC-R10)."""
+    points = [0 if st.busted[s] else hand_score(st, s) for s in range(SEATS)]
+    best = max(points)
+    leaders = [s for s in range(SEATS) if points[s] == best and not st.busted[s]]
+    if best > 0 and len(leaders) == 1:
+        points[leaders[0]] += 1
+    for s in range(SEATS):
+        st.total[s] += points[s]
+    st.round_points = points
+    if st.events is not None:
+        note_reveal(st, points, leaders[0] if best > 0 and len(leaders) == 1 else -1)
+    end_round(st)
+
+
+def note_reveal(st: ScoreState, points: list[int], bonus: int) -> None:
+    for s in range(SEATS):
+        if st.busted[s]:
+            st.note(f"{SEAT_NAMES[s]} is bust and scores nothing")
+            continue
+        completes = ", ".join(NAMES[c] for c in st.zones[COMPLETES[s]]) or "no Completes"
+        sets = ", ".join(VALUE_NAMES[v] for v in set_values(st, s)) or "no sets"
+        extra = " (+1 lone top score)" if s == bonus else ""
+        st.note(f"{SEAT_NAMES[s]} shows {completes}; sets: {sets}; scores {points[s]}{extra}")
+
+
+def end_round(st: ScoreState) -> None:
+    """After a round: a total at the target ends the game if one seat is strictly highest."""
+    st.chain = []
+    st.passer = -1
+    st.to_pass = 0
+    st.clear_commits()
+    if max(st.total) >= st.options.target_score:
+        best = max(st.total)
+        if st.total.count(best) == 1:
+            st.phase = OVER
+            if st.events is not None:
+                st.note(f"{SEAT_NAMES[st.total.index(best)]} wins with {best} points")
+            return
+        if st.events is not None:
+            st.note("A tie at the top: another round")
+    st.first_lead = next_seat(st.first_lead)
+    deal_round(st)
+
+
+def deal_round(st: ScoreState) -> None:
+    """Gather and shuffle both decks, deal 3 Completes and 12 Singles each, check five-point
+    hands in turn order from the first lead (SC-R11), and start the first turn (SC-R15)."""
+    st.round += 1
+    gather(st)
+    st.busted = [False] * SEATS
+    st.lead = st.first_lead
+    pile, deck = st.zones[PILE], st.zones[SINGLES_DECK]
+    for seat in range(SEATS):
+        for _ in range(HAND_COMPLETES):
+            st.move(pile[-1], PILE, COMPLETES[seat])
+    for seat in range(SEATS):
+        for _ in range(HAND_SINGLES):
+            st.move(deck[-1], SINGLES_DECK, SINGLES[seat])
+    if st.events is not None:
+        st.note(f"Round {st.round}: {SEAT_NAMES[st.lead]} leads first")
+    for k in range(SEATS):
+        if check_five(st, (st.first_lead + k) % SEATS):
+            return
+    start_turn(st)
+
+
+def gather(st: ScoreState) -> None:
+    """Every card back to its deck, both decks shuffled (everyone forgets where cards are)."""
+    for zone in range(len(st.zones)):
+        if zone in (PILE, SINGLES_DECK):
+            continue
+        for card in list(st.zones[zone]):
+            st.move(card, zone, PILE if IS_COMPLETE[card] else SINGLES_DECK)
+    st.shuffle_zone(PILE)
+    st.shuffle_zone(SINGLES_DECK)

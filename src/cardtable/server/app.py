@@ -1,0 +1,240 @@
+"""The FastAPI application: lobby over HTTP, play over one WebSocket per connection.
+
+HTTP (documented at ``/docs``, schema at ``/openapi.json``): list games, create and list tables,
+join a seat (the answer carries a secret seat token), download a finished game's record. The
+WebSocket ``/api/tables/{id}/ws?token=…`` pushes that seat's view after every change and takes
+``{"type": "action", "seq": N, "action": id-or-text}``; without a token it is a spectator's.
+Every error goes to the client that caused it only, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from cardtable.agents import AGENTS
+from cardtable.core import CardtableError, list_games
+from cardtable.server.config import Settings, load_settings
+from cardtable.server.store import Store
+from cardtable.server.tables import Connection, LiveTable, TableError, TableService
+from cardtable.server.views import seat_view
+
+STATIC = Path(__file__).parent / "static"
+
+
+class CreateTable(BaseModel):
+    game: str = Field(max_length=64)
+    players: int = Field(ge=1, le=12)
+    seats: list[str] = Field(max_length=12, description="'human' or 'bot:SPEC' per seat")
+    options: dict[str, Any] = Field(default_factory=dict)
+    name: str = Field(default="", max_length=40, description="your name at the table")
+    seat: int | None = Field(
+        default=None, ge=0, le=11, description="the human seat you take (default: the first)"
+    )
+
+
+class JoinTable(BaseModel):
+    seat: int | None = Field(default=None, ge=0, le=11)
+    name: str = Field(default="", max_length=40)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or load_settings()
+    service = TableService(Store(settings.database_url), settings.think_time)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        service.resume_all()
+        yield
+
+    app = FastAPI(title="cardtable", summary="Play five card games together.", lifespan=lifespan)
+    app.state.service = service
+
+    def table_or_404(table_id: str) -> LiveTable:
+        try:
+            return service.get(table_id)
+        except TableError as exc:
+            raise HTTPException(exc.status, str(exc)) from None
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """Every game with its player counts, options and the bots that can fill seats."""
+        return [
+            {
+                "name": g.name,
+                "display_name": g.display_name,
+                "summary": g.summary,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": list(o.choices),
+                        "ruling": o.ruling,
+                    }
+                    for o in g.options
+                ],
+                "bots": list(AGENTS),
+            }
+            for g in list_games()
+        ]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        """A new table; you take its first human seat. Keep the token: it is your seat."""
+        try:
+            table, seat, token = service.create(
+                body.game, body.players, body.options, body.seats, body.name, body.seat
+            )
+        except TableError as exc:
+            raise HTTPException(exc.status, str(exc)) from None
+        service.schedule_bots(table)
+        return {"table": table.summary(), "seat": seat, "token": token}
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        """Unfinished tables, newest first (open seats show as not taken)."""
+        return [service.get(t).summary() for t in service.store.table_ids(finished=False)]
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return table_or_404(table_id).summary()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join_table(table_id: str, body: JoinTable) -> dict[str, Any]:
+        table = table_or_404(table_id)
+        try:
+            seat, token = service.join(table, body.seat, body.name)
+        except TableError as exc:
+            raise HTTPException(exc.status, str(exc)) from None
+        await service.broadcast(table)
+        return {"table": table.summary(), "seat": seat, "token": token}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        """The game record (it reveals the deal, so only once the game is over)."""
+        table = table_or_404(table_id)
+        if not table.state.is_terminal():
+            raise HTTPException(409, "the record is available once the game is over")
+        return table.record().to_json()
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            table = service.get(table_id)
+            seat = None if token is None else service.seat_of(table, token)
+        except TableError as exc:
+            await websocket.send_json({"type": "error", "code": exc.status, "message": str(exc)})
+            await websocket.close(code=4000 + exc.status)
+            return
+        conn = Connection(seat, websocket.send_json)
+        table.connections.append(conn)
+        await service.broadcast(table)
+        try:
+            await _serve(websocket, table, conn, service, settings)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn in table.connections:
+                table.connections.remove(conn)
+            await service.broadcast(table)
+
+    @app.exception_handler(CardtableError)
+    async def cardtable_error(_request: Any, exc: CardtableError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=400)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    return app
+
+
+async def _serve(
+    websocket: WebSocket,
+    table: LiveTable,
+    conn: Connection,
+    service: TableService,
+    settings: Settings,
+) -> None:
+    """Read messages from one connection until it closes; answer each one to it alone."""
+    window_start, count = time.monotonic(), 0
+    while True:
+        raw = await websocket.receive_text()
+        now = time.monotonic()
+        if now - window_start >= 1.0:
+            window_start, count = now, 0
+        count += 1
+        if count > settings.max_messages_per_second:
+            await _error(websocket, 429, "too many messages; slow down")
+            continue
+        if len(raw.encode()) > settings.max_message_bytes:
+            await _error(websocket, 413, "message too large")
+            continue
+        await _handle(websocket, table, conn, service, raw)
+
+
+async def _handle(
+    websocket: WebSocket, table: LiveTable, conn: Connection, service: TableService, raw: str
+) -> None:
+    try:
+        message = json.loads(raw)
+    except json.JSONDecodeError:
+        await _error(websocket, 400, "messages are JSON objects")
+        return
+    if not isinstance(message, dict) or message.get("type") not in ("action", "sync"):
+        await _error(websocket, 400, 'expected {"type": "action" or "sync", ...}')
+        return
+    if message["type"] == "sync":
+        await websocket.send_json(seat_view(table, conn.seat))
+        return
+    seq, action = message.get("seq"), message.get("action")
+    if conn.seat is None:
+        await _error(websocket, 403, "spectators cannot act; join a seat first")
+        return
+    if (
+        not isinstance(seq, int)
+        or isinstance(seq, bool)
+        or not (
+            isinstance(action, str) or (isinstance(action, int) and not isinstance(action, bool))
+        )
+    ):
+        await _error(websocket, 400, "an action needs an integer 'seq' and an 'action' id or text")
+        return
+    if isinstance(action, str) and len(action) > 200:
+        await _error(websocket, 400, "action text too long")
+        return
+    try:
+        chosen, new_seq, duplicate = await service.act(table, conn.seat, seq, action)
+    except TableError as exc:
+        await _error(websocket, exc.status, str(exc))
+        return
+    except CardtableError as exc:
+        await _error(websocket, 400, str(exc))
+        return
+    ack: dict[str, Any] = {"type": "ack", "seq": new_seq, "action": chosen.text}
+    if duplicate:
+        ack["duplicate"] = True
+    await websocket.send_json(ack)
+
+
+async def _error(websocket: WebSocket, code: int, message: str) -> None:
+    await websocket.send_json({"type": "error", "code": code, "message": message})

@@ -1,0 +1,44 @@
+"""Server settings from environment variables, with defaults that need nothing set up.
+
+* ``CARDTABLE_DATABASE_URL`` — any SQLAlchemy URL (``postgresql+psycopg://…``); default an SQLite
+  file in the data directory;
+* ``CARDTABLE_DATA_DIR`` — where that file lives; default ``$XDG_DATA_HOME/cardtable`` (that is
+  ``~/.local/share/cardtable``);
+* ``CARDTABLE_THINK_TIME`` — seconds a bot waits before it moves, so people can follow (0.5).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    database_url: str
+    think_time: float = 0.5
+    #: Largest WebSocket message a client may send, in bytes.
+    max_message_bytes: int = 4096
+    #: Messages a connection may send per second before it is told to slow down.
+    max_messages_per_second: int = 20
+
+
+def default_data_dir(env: Mapping[str, str]) -> Path:
+    if env.get("CARDTABLE_DATA_DIR"):
+        return Path(env["CARDTABLE_DATA_DIR"])
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "cardtable"
+
+
+def load_settings(env: Mapping[str, str] | None = None) -> Settings:
+    """Settings from ``env`` (default: the process environment)."""
+    env = os.environ if env is None else env
+    url = env.get("CARDTABLE_DATABASE_URL", "")
+    if not url:
+        data_dir = default_data_dir(env)
+        data_dir.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{data_dir.resolve() / 'cardtable.db'}"
+    think = float(env.get("CARDTABLE_THINK_TIME", "0.5"))
+    return Settings(database_url=url, think_time=max(0.0, think))

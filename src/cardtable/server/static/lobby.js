@@ -1,0 +1,104 @@
+// The lobby: create a table (game, players, who sits where, options) and list tables in play.
+import { api, clear, el, saveSeat } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+function currentGame() {
+  return games.find((g) => g.name === $("game").value);
+}
+
+function seatChoices(bots) {
+  return [["human-me", "You"], ["human", "Open seat (invite a friend)"],
+    ...bots.map((b) => [`bot:${b}`, `Bot: ${b}`])];
+}
+
+function drawSeats() {
+  const game = currentGame();
+  const n = Number($("players").value);
+  const box = clear($("seats"));
+  box.append(el("legend", {}, "Seats"));
+  for (let s = 0; s < n; s++) {
+    const select = el("select", { id: `seat-${s}`, "aria-label": `Seat ${s + 1}` },
+      seatChoices(game.bots).map(([value, text]) => el("option", { value }, text)));
+    select.value = s === 0 ? "human-me" : `bot:${game.bots.includes("random") ? "random" : game.bots[0]}`;
+    box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${s + 1}`), select));
+  }
+}
+
+function drawOptions() {
+  const box = clear($("options"));
+  for (const opt of currentGame().options) {
+    const id = `opt-${opt.name}`;
+    let input;
+    if (opt.choices.length) {
+      input = el("select", { id }, opt.choices.map((c) => el("option", { value: String(c) }, String(c))));
+      input.value = String(opt.default);
+    } else if (typeof opt.default === "boolean") {
+      input = el("input", { id, type: "checkbox", checked: opt.default });
+    } else {
+      input = el("input", { id, value: String(opt.default) });
+    }
+    box.append(el("label", { for: id }, `${opt.name} (${opt.ruling}): `, input, el("small", {}, ` ${opt.help}`)));
+  }
+}
+
+function drawGame() {
+  const game = currentGame();
+  $("summary").textContent = game.summary;
+  const players = clear($("players"));
+  for (let n = game.min_players; n <= game.max_players; n++) players.append(el("option", { value: n }, n));
+  players.value = String(Math.min(Math.max(game.min_players, 3), game.max_players));
+  drawSeats();
+  drawOptions();
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const game = currentGame();
+  const n = Number($("players").value);
+  const seats = [];
+  for (let s = 0; s < n; s++) seats.push($(`seat-${s}`).value);
+  const mine = seats.indexOf("human-me");
+  const options = {};
+  for (const opt of game.options) {
+    const input = $(`opt-${opt.name}`);
+    const value = input.type === "checkbox" ? input.checked : input.value;
+    if (String(value) !== String(opt.default)) options[opt.name] = value;
+  }
+  try {
+    const result = await api("/api/tables", {
+      game: game.name, players: n, options, name: $("name").value, seat: mine >= 0 ? mine : null,
+      seats: seats.map((s) => (s === "human-me" ? "human" : s)),
+    });
+    if (result.token) saveSeat(result.table.id, result.seat, result.token);
+    location.href = `/t/${result.table.id}`;
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  }
+}
+
+async function drawTables() {
+  const list = clear($("tables"));
+  const tables = await api("/api/tables");
+  if (!tables.length) list.append(el("li", {}, "No tables yet."));
+  for (const t of tables) {
+    const open = t.seats.filter((s) => !s.taken).length;
+    list.append(el("li", {}, el("a", { href: `/t/${t.id}` }, `${t.display_name}, ${t.num_players} players`),
+      open ? ` — ${open} open seat${open > 1 ? "s" : ""}` : " — watch"));
+  }
+}
+
+async function start() {
+  games = await api("/api/games");
+  const select = $("game");
+  for (const g of games) select.append(el("option", { value: g.name }, g.display_name));
+  select.addEventListener("change", drawGame);
+  $("players").addEventListener("change", drawSeats);
+  $("create").addEventListener("submit", create);
+  drawGame();
+  drawTables();
+}
+
+start();

@@ -1,0 +1,128 @@
+"""Persistence: tables and their event logs, with SQLAlchemy 2.0 typed models.
+
+A table is event-sourced: its row holds the parameters (game, seats, options, seed) and every
+accepted action is one ``events`` row with its sequence number. Replaying the events from the
+seed rebuilds the exact state, so after a restart every unfinished table resumes where it was.
+The primary key (table, seq) makes a second write of one sequence number impossible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String, create_engine, event, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    num_players: Mapped[int]
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: One entry per seat: ``{"kind": "human"|"bot", "bot": spec, "name": str, "token": hash}``.
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(primary_key=True)
+    seat: Mapped[int]
+    action: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass
+class StoredTable:
+    row: TableRow
+    actions: list[tuple[int, str]]
+
+
+def migrate(url: str) -> None:
+    """Bring the database schema to the newest Alembic revision."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(cfg, "head")
+
+
+def make_engine(url: str) -> Engine:
+    engine = create_engine(url)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(conn: Any, _record: Any) -> None:
+            cursor = conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    return engine
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """The database behind the table service (synchronous, short transactions)."""
+
+    def __init__(self, url: str) -> None:
+        migrate(url)
+        self.engine = make_engine(url)
+
+    def add_table(self, row: TableRow) -> None:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            session.add(row)
+
+    def add_event(self, table_id: str, seq: int, seat: int, action: str, finished: bool) -> None:
+        """Commit one accepted action (and the end of the game with the last one)."""
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                EventRow(table_id=table_id, seq=seq, seat=seat, action=action, created_at=now())
+            )
+            if finished:
+                row = session.get(TableRow, table_id)
+                assert row is not None
+                row.finished = True
+
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        with Session(self.engine) as session, session.begin():
+            row = session.get(TableRow, table_id)
+            assert row is not None
+            row.seats = [dict(s) for s in seats]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            events = session.scalars(
+                select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+            ).all()
+            session.expunge(row)
+            return StoredTable(row, [(e.seat, e.action) for e in events])
+
+    def table_ids(self, finished: bool | None = None, limit: int = 100) -> list[str]:
+        query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(limit)
+        if finished is not None:
+            query = query.where(TableRow.finished == finished)
+        with Session(self.engine) as session:
+            return list(session.scalars(query).all())

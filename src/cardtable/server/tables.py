@@ -1,0 +1,304 @@
+"""Live tables: the one place where actions are checked, committed, then broadcast.
+
+An action goes through :meth:`LiveTable.act`: the sequence number the client saw is checked
+(a resend after a reconnect is recognised and not applied twice), the action is applied on the
+checked path (an illegal one changes nothing), the event is committed to the store, and only
+then is it acknowledged and every connection sent its own new view. Bots move from a copy of the
+state in a worker thread, so thinking never blocks the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.agents import Agent, ThinkingAgent, decide, make_agent
+from cardtable.core import (
+    Action,
+    BadOptions,
+    CardtableError,
+    GameRecord,
+    IllegalAction,
+    Rng,
+    State,
+    get_game,
+    new_state,
+)
+from cardtable.core.options import options_to_json
+from cardtable.server.store import Store, StoredTable, TableRow, now
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class TableError(Exception):
+    """A request about a table that cannot be served; ``status`` is the HTTP status to use."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Connection:
+    """One WebSocket: the seat it acts for (None = spectator) and how to send to it."""
+
+    seat: int | None
+    send: Send
+
+
+@dataclass
+class LiveTable:
+    id: str
+    row: TableRow
+    state: State
+    seq: int
+    agents: dict[int, Agent | ThinkingAgent]
+    connections: list[Connection] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts of the table (the seed only once the game is over)."""
+        info = get_game(self.row.game)
+        over = self.state.is_terminal()
+        return {
+            "id": self.id,
+            "game": info.name,
+            "display_name": info.display_name,
+            "num_players": self.row.num_players,
+            "options": self.row.options,
+            "seats": [
+                {
+                    "kind": s["kind"],
+                    "bot": s.get("bot"),
+                    "name": s.get("name") or "",
+                    "taken": s["kind"] == "bot" or bool(s.get("token")),
+                    "online": any(c.seat == i for c in self.connections),
+                }
+                for i, s in enumerate(self.row.seats)
+            ],
+            "to_act": list(self.state.to_act()),
+            "finished": over,
+            "seq": self.seq,
+            "seed": self.row.seed if over else None,
+        }
+
+    def record(self) -> GameRecord:
+        names = [s.get("name") or s.get("bot") or f"seat {i}" for i, s in enumerate(self.row.seats)]
+        return GameRecord.of(self.state, self.row.seed, names)
+
+
+def parse_seat_kinds(seats: list[str], num_players: int) -> list[dict[str, Any]]:
+    """``["human", "bot:random", ...]`` into seat entries; bot specs are checked here."""
+    if len(seats) != num_players:
+        raise TableError(422, f"'seats' needs one entry per player ({num_players})")
+    out: list[dict[str, Any]] = []
+    for i, kind in enumerate(seats):
+        if kind == "human":
+            out.append({"kind": "human", "name": "", "token": None})
+        elif kind.startswith("bot"):
+            spec = kind.partition(":")[2] or "random"
+            try:
+                make_agent(spec)
+            except ValueError as exc:
+                raise TableError(422, f"seat {i}: {exc}") from None
+            out.append({"kind": "bot", "bot": spec, "name": f"{spec} bot"})
+        else:
+            raise TableError(422, f"seat {i}: {kind!r} is neither 'human' nor 'bot:SPEC'")
+    return out
+
+
+class TableService:
+    """All live tables of one server process, over one store."""
+
+    def __init__(self, store: Store, think_time: float = 0.5) -> None:
+        self.store = store
+        self.think_time = think_time
+        self.tables: dict[str, LiveTable] = {}
+
+    # ------------------------------------------------------------------ lobby
+
+    def create(
+        self,
+        game: str,
+        num_players: int,
+        options: dict[str, Any],
+        seats: list[str],
+        name: str,
+        creator_seat: int | None = None,
+    ) -> tuple[LiveTable, int | None, str | None]:
+        """A new table; the creator takes a human seat (the first unless it names one)."""
+        try:
+            info = get_game(game)
+            seed = secrets.randbits(62)
+            state = new_state(info.name, num_players, seed, options)
+        except CardtableError as exc:
+            raise TableError(422, str(exc)) from None
+        entries = parse_seat_kinds(seats, num_players)
+        row = TableRow(
+            id=secrets.token_hex(6),
+            game=info.name,
+            num_players=num_players,
+            options=options_to_json(state.options),
+            seed=seed,
+            seats=entries,
+            finished=False,
+            created_at=now(),
+        )
+        seat, token = None, None
+        humans = [i for i, s in enumerate(entries) if s["kind"] == "human"]
+        if creator_seat is not None and creator_seat not in humans:
+            raise TableError(422, f"seat {creator_seat} is not a human seat")
+        if humans:
+            seat = humans[0] if creator_seat is None else creator_seat
+            token = secrets.token_urlsafe(18)
+            entries[seat].update(token=hash_token(token), name=name[:40] or "Player 1")
+        self.store.add_table(row)
+        table = self._live(row, state, [])
+        return table, seat, token
+
+    def join(self, table: LiveTable, seat: int | None, name: str) -> tuple[int, str]:
+        """Take an open human seat (the first one if ``seat`` is None); returns its token."""
+        seats = table.row.seats
+        open_seats = [i for i, s in enumerate(seats) if s["kind"] == "human" and not s["token"]]
+        if seat is None:
+            if not open_seats:
+                raise TableError(409, "every seat at this table is taken")
+            seat = open_seats[0]
+        elif not 0 <= seat < len(seats):
+            raise TableError(404, f"there is no seat {seat} at this table")
+        elif seat not in open_seats:
+            raise TableError(409, f"seat {seat} is not open")
+        token = secrets.token_urlsafe(18)
+        updated = [dict(s) for s in seats]
+        updated[seat].update(token=hash_token(token), name=name[:40] or f"Player {seat + 1}")
+        self.store.set_seats(table.id, updated)
+        table.row.seats = updated
+        return seat, token
+
+    def seat_of(self, table: LiveTable, token: str) -> int:
+        digest = hash_token(token)
+        for i, s in enumerate(table.row.seats):
+            if s.get("token") and secrets.compare_digest(s["token"], digest):
+                return i
+        raise TableError(403, "that seat token is not valid for this table")
+
+    def get(self, table_id: str) -> LiveTable:
+        """A live table, rebuilt from its event log if this process has not loaded it yet."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = self.store.load(table_id) if len(table_id) <= 32 else None
+        if stored is None:
+            raise TableError(404, f"no table {table_id[:40]!r}")
+        return self._rebuild(stored)
+
+    def resume_all(self) -> list[LiveTable]:
+        """Load every unfinished table (after a restart) and let its bots move again."""
+        tables = [self.get(tid) for tid in self.store.table_ids(finished=False, limit=10_000)]
+        for table in tables:
+            self.schedule_bots(table)
+        return tables
+
+    def _rebuild(self, stored: StoredTable) -> LiveTable:
+        row = stored.row
+        state = new_state(row.game, row.num_players, row.seed, row.options)
+        for seat, text in stored.actions:
+            state.apply(seat, text)
+        return self._live(row, state, stored.actions)
+
+    def _live(self, row: TableRow, state: State, actions: list[tuple[int, str]]) -> LiveTable:
+        agents = {i: make_agent(s["bot"]) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
+        table = LiveTable(row.id, row, state, len(actions), agents)
+        self.tables[row.id] = table
+        return table
+
+    # ------------------------------------------------------------------ play
+
+    async def act(
+        self, table: LiveTable, seat: int, seen_seq: int, action: int | str
+    ) -> tuple[Action, int, bool]:
+        """Apply ``seat``'s action, sent after it saw step ``seen_seq``; commit, then broadcast.
+
+        If the seat has acted since that step, this is a resend (after a reconnect): the same
+        action is acknowledged as a duplicate and not applied again, anything else is stale.
+        Other seats' moves since then do not make it stale: the action is checked against the
+        current state. Returns the action, the step it became and whether it was a duplicate.
+        """
+        async with table.lock:
+            if not 0 <= seen_seq <= table.seq:
+                raise TableError(409, f"stale: the table is at step {table.seq}, not {seen_seq}")
+            history = table.state.history
+            mine = [i for i in range(seen_seq, table.seq) if history[i][0] == seat]
+            if mine:
+                step = mine[0]
+                if self._same(table, action, history[step][1]):
+                    return table.state.actions.action(history[step][1]), step + 1, True
+                raise TableError(409, f"stale: you have moved since step {seen_seq}")
+            chosen = table.state.apply(seat, action)  # IllegalAction: nothing changed
+            self._commit(table, seat, chosen)
+            new_seq = table.seq
+        await self.broadcast(table)
+        self.schedule_bots(table)
+        return chosen, new_seq, False
+
+    @staticmethod
+    def _same(table: LiveTable, action: int | str, action_id: int) -> bool:
+        try:
+            return table.state.to_action(action).id == action_id
+        except IllegalAction:
+            return False
+
+    def _commit(self, table: LiveTable, seat: int, chosen: Action) -> None:
+        try:
+            self.store.add_event(
+                table.id, table.seq + 1, seat, chosen.text, table.state.is_terminal()
+            )
+        except Exception:
+            # The event could not be stored: undo it in memory by rebuilding from the log.
+            self.tables.pop(table.id, None)
+            raise
+        table.seq += 1
+
+    async def broadcast(self, table: LiveTable) -> None:
+        from cardtable.server.views import seat_view
+
+        for conn in list(table.connections):
+            try:
+                await conn.send(seat_view(table, conn.seat))
+            except Exception:  # a closed socket: forget it
+                if conn in table.connections:
+                    table.connections.remove(conn)
+
+    def schedule_bots(self, table: LiveTable) -> None:
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        """While a bot must act, let it think off the loop and play through :meth:`act`."""
+        while not table.state.is_terminal():
+            movers = [s for s in table.state.to_act() if s in table.agents]
+            if not movers:
+                return
+            await asyncio.sleep(self.think_time)
+            seat = movers[0]
+            snapshot, seq = table.state.clone(), table.seq
+            rng = Rng(secrets.randbits(63))
+            choice = await asyncio.to_thread(decide, table.agents[seat], snapshot, seat, rng)
+            try:
+                async with table.lock:
+                    if seq != table.seq:
+                        continue  # someone moved meanwhile: think again
+                    chosen = table.state.apply(seat, choice.id)
+                    self._commit(table, seat, chosen)
+            except (IllegalAction, BadOptions):
+                continue
+            await self.broadcast(table)

@@ -1,0 +1,61 @@
+"""Playing games of a run: a pure function of the plan and the game's index.
+
+The local pool, Ray tasks and the tests all call :func:`play_chunk`, so every backend produces
+exactly the same rows. Bots are asked through :func:`cardtable.agents.decide_id` only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cardtable.agents import decide_id, make_agent
+from cardtable.core import Rng, new_state
+from cardtable.simulate.plan import Plan, game_seed
+
+MAX_DECISIONS = 1_000_000
+
+
+def play_game(plan: Plan, cell: int, index: int) -> dict[str, Any]:
+    """One game as one row: seed, options, bots by seat, scores, returns, length, statistics."""
+    options = plan.cells[cell]
+    seed = game_seed(plan.seed, index)
+    state = new_state(plan.game, plan.num_players, seed, dict(options))
+    state.events = None
+    bots = plan.seat_bots(index)
+    agents = [make_agent(spec) for spec in bots]
+    rng = Rng(seed ^ 0xB075)
+    decisions = 0
+    while not state.is_terminal():
+        movers = state.to_act()
+        seat = movers[0]
+        state.apply_unchecked(seat, decide_id(agents[seat], state, seat, rng))
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"game {index} of {plan.game} did not end")
+    row: dict[str, Any] = {
+        "cell": cell,
+        "sweep": ",".join(f"{k}={v}" for k, v in options.items()),
+        "index": index,
+        "seed": seed,
+        "options": json.dumps(options, sort_keys=True),
+        "decisions": decisions,
+    }
+    returns, scores = state.returns(), state.scores()
+    for seat in range(plan.num_players):
+        row[f"bot_{seat}"] = bots[seat]
+        row[f"score_{seat}"] = float(scores[seat])
+        row[f"return_{seat}"] = float(returns[seat])
+    best = max(returns)
+    row["winners"] = ",".join(str(s) for s, r in enumerate(returns) if r == best and r > 0)
+    stats = state.game_stats()
+    row["rounds"] = float(stats.get("rounds", 0.0))
+    for key, value in sorted(stats.items()):
+        if key != "rounds":
+            row[f"stat_{key}"] = float(value)
+    return row
+
+
+def play_chunk(plan: Plan, cell: int, start: int, end: int) -> list[dict[str, Any]]:
+    """Games ``start .. end - 1`` of option cell ``cell``, in index order."""
+    return [play_game(plan, cell, index) for index in range(start, end)]

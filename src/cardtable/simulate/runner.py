@@ -1,0 +1,88 @@
+"""Backends: the chunks of a run played in this process, on local processes, or on Ray.
+
+Every backend calls :func:`~cardtable.simulate.play.play_chunk` and hands the rows back to this
+process, which alone writes the parts; so the same plan gives identical rows with 1 worker, 2
+workers or a Ray cluster, and the order in which chunks finish does not matter.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from cardtable.simulate.plan import Plan
+from cardtable.simulate.play import play_chunk
+from cardtable.simulate.storage import done_chunks, prepare, write_part
+
+Progress = Callable[[int], None]
+Chunk = tuple[int, int, int]
+
+
+def todo(plan: Plan, out: Path) -> list[Chunk]:
+    """The chunks of ``plan`` that ``out`` does not hold yet."""
+    done = done_chunks(out)
+    return [c for c in plan.chunks() if (c[0], c[1]) not in done]
+
+
+def _play(plan_json: dict[str, Any], chunk: Chunk) -> tuple[Chunk, list[dict[str, Any]]]:
+    return chunk, play_chunk(Plan.from_json(plan_json), *chunk)
+
+
+def _local(plan: Plan, chunks: list[Chunk], workers: int) -> Iterator[tuple[Chunk, list[Any]]]:
+    if workers <= 1:
+        for chunk in chunks:
+            yield chunk, play_chunk(plan, *chunk)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play, plan.to_json(), chunk) for chunk in chunks]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def _ray(plan: Plan, chunks: list[Chunk], address: str) -> Iterator[tuple[Chunk, list[Any]]]:
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("Ray is not installed: pip install 'cardtable[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address == "local":
+            ray.init(include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    remote = ray.remote(_play)
+    try:
+        pending = [remote.remote(plan.to_json(), chunk) for chunk in chunks]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(ready[0])
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def run_plan(
+    plan: Plan,
+    out: Path,
+    *,
+    workers: int | None = None,
+    ray_address: str | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """Play every chunk ``out`` lacks; returns the number of games played now."""
+    prepare(out, plan)
+    chunks = todo(plan, out)
+    if ray_address:
+        results = _ray(plan, chunks, ray_address)
+    else:
+        results = _local(plan, chunks, workers or os.cpu_count() or 1)
+    played = 0
+    for (cell, start, end), rows in results:
+        write_part(out, cell, start, rows)
+        played += end - start
+        if progress is not None:
+            progress(end - start)
+    return played

@@ -1,0 +1,69 @@
+"""Results on disk: a directory with ``run.json`` (the plan) and one Parquet part per chunk.
+
+Parts are written to a temporary name and renamed, so a part exists only when it is complete:
+that is what makes an interrupted run resumable without losing or duplicating games. DuckDB,
+polars or pyarrow read the directory as one table (``read_parquet('RESULTS/*.parquet')``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from cardtable.simulate.plan import Plan
+
+PLAN_FILE = "run.json"
+
+
+def part_path(out: Path, cell: int, start: int) -> Path:
+    return out / f"part-c{cell:03d}-g{start:09d}.parquet"
+
+
+def prepare(out: Path, plan: Plan) -> None:
+    """Create the directory, or check that it holds the same run (to resume it)."""
+    out.mkdir(parents=True, exist_ok=True)
+    plan_file = out / PLAN_FILE
+    if plan_file.exists():
+        existing = Plan.from_json(json.loads(plan_file.read_text()))
+        if not existing.same_run(plan):
+            raise ValueError(f"{out} holds a different run; choose another --out to start anew")
+        return
+    plan_file.write_text(json.dumps(plan.to_json(), indent=1) + "\n")
+
+
+def load_plan(out: Path) -> Plan:
+    try:
+        return Plan.from_json(json.loads((out / PLAN_FILE).read_text()))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{out} is not a simulation result directory ({exc})") from None
+
+
+def write_part(out: Path, cell: int, start: int, rows: list[dict[str, Any]]) -> None:
+    path = part_path(out, cell, start)
+    tmp = path.with_suffix(".tmp")
+    pq.write_table(pa.Table.from_pylist(rows), tmp)
+    os.replace(tmp, path)
+
+
+def done_chunks(out: Path) -> set[tuple[int, int]]:
+    """(cell, start) of every chunk already stored."""
+    found = set()
+    for path in out.glob("part-c*-g*.parquet"):
+        cell, start = path.stem[6:9], path.stem[11:]
+        found.add((int(cell), int(start)))
+    return found
+
+
+def read_results(out: Path) -> pa.Table:
+    """Every stored row, ordered by option cell and game index."""
+    parts = sorted(out.glob("part-c*-g*.parquet"))
+    if not parts:
+        raise ValueError(f"{out} holds no results yet")
+    tables = [pq.read_table(p) for p in parts]
+    table = pa.concat_tables(tables, promote_options="default")
+    return table.sort_by([("cell", "ascending"), ("index", "ascending")])

@@ -1,0 +1,113 @@
+"""End to end in a real browser: every game from the lobby to the last click, two people at one
+table without seeing each other's cards, a reconnect, and a phone-sized screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from cardtable.core import list_games
+
+from .conftest import LiveServer
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def create_table(page: Page, server: str, game: str, players: int | None = None) -> str:
+    page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def click_until_over(page: Page, max_clicks: int) -> int:
+    """Click the first offered action until the game ends or ``max_clicks`` were made."""
+    clicks = 0
+    while clicks < max_clicks:
+        page.wait_for_selector("#actions button, #actions .result", timeout=20_000)
+        if page.locator("#actions .result").count():
+            return clicks
+        button = page.locator("#actions button").first
+        try:
+            button.click(timeout=2_000)
+            clicks += 1
+        except Exception:  # the view was replaced under the click: look again
+            continue
+    return clicks
+
+
+@pytest.mark.parametrize("game", [g.name for g in list_games()])
+def test_play_each_game_by_clicking(browser: Browser, server: str, game: str) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    create_table(page, server, game)
+    expect(page.locator("#status")).to_have_text("connected")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{game}.png"), full_page=True)
+    clicks = click_until_over(page, max_clicks=60)
+    assert clicks > 0
+    expect(page.locator("#log li").first).to_be_visible()
+    page.close()
+
+
+def test_a_short_game_is_played_to_its_end(browser: Browser, server: str) -> None:
+    page = browser.new_page()
+    create_table(page, server, "magic-show")
+    click_until_over(page, max_clicks=400)
+    expect(page.locator("#actions .result h2")).to_have_text("Game over")
+    page.close()
+
+
+def test_two_people_never_see_each_others_hands(browser: Browser, live: LiveServer) -> None:
+    first = browser.new_context().new_page()
+    page = first
+    page.goto(live.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "magic-show")
+    page.select_option("#seat-1", "human")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    url = page.url
+    second = browser.new_context().new_page()
+    second.goto(url)
+    second.click("#join button")
+    expect(second.locator("#title")).to_contain_text("seat 2")
+    expect(first.locator("#actions button").first).to_be_visible()
+    table_id = url.rsplit("/", 1)[1]
+    state = live.service.get(table_id).state  # the server's truth, never sent to a page
+    hands = [[state.card_name(c) for c in state.zone(f"hand:{s}")] for s in (0, 1)]
+    for page, other in ((first, 1), (second, 0)):
+        text = page.content()
+        for card in hands[other]:
+            assert not re.search(rf">{re.escape(card)}<", text), f"seat {1 - other} sees {card}"
+    first.context.close()
+    second.context.close()
+
+
+def test_reload_reconnects_to_the_same_seat(browser: Browser, server: str) -> None:
+    page = browser.new_page()
+    create_table(page, server, "score")
+    expect(page.locator("#title")).to_contain_text("seat 1")
+    page.reload()
+    expect(page.locator("#status")).to_have_text("connected")
+    expect(page.locator("#title")).to_contain_text("seat 1")
+    page.close()
+
+
+def test_phone_viewport_is_usable(browser: Browser, server: str) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    create_table(page, server, "piece-of-the-action", players=3)
+    button = page.locator("#actions button").first
+    expect(button).to_be_visible()
+    box = button.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways ({width}px)"
+    page.screenshot(path=str(SHOTS / "phone.png"))
+    page.close()
