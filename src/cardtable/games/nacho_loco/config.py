@@ -1,0 +1,55 @@
+"""Everything fixed for one deck × board × placement rule, built once and shared by all states."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cardtable.games.nacho_loco.decks import (
+    CLOSER,
+    Segments,
+    card_name,
+    cards_of,
+    same_card,
+    types_of,
+)
+from cardtable.games.nacho_loco.lattice import Board
+from cardtable.games.nacho_loco.notation import ActionLayout
+from cardtable.games.nacho_loco.tables import FitTable
+
+
+class Config:
+    """Cards (names, type of each physical card), board, fit table and action layout."""
+
+    __slots__ = (
+        "actions",
+        "board",
+        "card_names",
+        "closer_card",
+        "closer_type",
+        "deck",
+        "fits",
+        "type_names",
+        "type_of",
+        "types",
+    )
+
+    def __init__(self, deck: str, board: str, all_edges: bool) -> None:
+        self.deck = deck
+        self.types: list[Segments] = types_of(deck)
+        self.type_names = [card_name(t) for t in self.types]
+        physical = cards_of(deck)
+        self.type_of: tuple[int, ...] = tuple(
+            next(t for t, segs in enumerate(self.types) if same_card(segs, card))
+            for card in physical
+        )
+        self.card_names = tuple(self.type_names[t] for t in self.type_of)
+        self.closer_type = next(t for t, segs in enumerate(self.types) if segs[0] == CLOSER)
+        self.closer_card = self.type_of.index(self.closer_type)
+        self.board = Board(board)
+        self.fits = FitTable(self.types, all_edges)
+        self.actions = ActionLayout(self.type_names, len(self.board))
+
+
+@lru_cache(maxsize=32)
+def config(deck: str, board: str, all_edges: bool) -> Config:
+    return Config(deck, board, all_edges)

@@ -1,0 +1,484 @@
+"""The Nacho Loco state machine (RULINGS §3.3): turns, placements and their effects, closings.
+
+Phases: ``play`` (place a card, or draw when nothing fits), ``drawn`` (place the card just drawn
+or keep it), ``target`` (choose who draws 3), ``again`` (the optional extra card of a Go Again),
+``start`` (lay a starter from hand when none can be turned, NL-R17) and ``over``.
+
+The Playfield is kept incrementally: ``faces`` maps each occupied board cell to the segments it
+shows on its three edges and ``frontier`` holds the empty board cells next to the field, so a
+placement updates a handful of cells and legal-move generation looks up each frontier cell's
+pointing faces in the shared fit table instead of rescanning the board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.games.nacho_loco.decks import D3, GO, SKIP, rotate
+from cardtable.games.nacho_loco.meta import (
+    DISCARD,
+    DRAW,
+    FIELD,
+    HAND0,
+    HAND_SIZE,
+    TARGET_SCORE,
+    UNDER,
+)
+from cardtable.games.nacho_loco.notation import DRAW as DRAW_ID
+from cardtable.games.nacho_loco.notation import END, KEEP, START, TARGET
+from cardtable.games.nacho_loco.tables import face_key
+
+if TYPE_CHECKING:
+    from cardtable.games.nacho_loco.state import NachoState
+
+PLAY, DRAWN, TARGETING, AGAIN, STARTING, OVER = "play", "drawn", "target", "again", "start", "over"
+
+#: Tag on the card a seat has just drawn (private: tags never reach observations).
+TAG_DRAWN = 1
+
+#: Closing kinds, the index into ``closes``.
+CUTTHROAT, EVERYONE_DREW, BY_CLOSER = 0, 1, 2
+CLOSING_NAMES = ("cut-throat", "everyone drew", "the Closer")
+
+
+# ---------------------------------------------------------------------- the Playfield
+
+
+def pointing_key(st: NachoState, cell: int) -> int:
+    """The faces pointing at ``cell`` from its three neighbours, packed (-1 for none)."""
+    adjacent = st.cfg.board.adjacent
+    faces = st.faces
+    base = 3 * cell
+    out = [-1, -1, -1]
+    for e in range(3):
+        shown = faces.get(adjacent[base + e])
+        if shown is not None:
+            out[e] = shown[e]  # the touching edges have the same index on both sides
+    return face_key(out[0], out[1], out[2])
+
+
+def lay(st: NachoState, card: int, cell: int, rot: int) -> None:
+    """Put a card on the field (zone, coordinates and the incremental caches)."""
+    cfg = st.cfg
+    st.zones[FIELD].append(card)
+    r, c = cfg.board.cells[cell]
+    st.field_at.append([r, c, rot])
+    st.faces[cell] = rotate(cfg.types[cfg.type_of[card]], rot)
+    frontier = st.frontier
+    frontier.discard(cell)
+    adjacent = cfg.board.adjacent
+    for e in range(3):
+        other = adjacent[3 * cell + e]
+        if other >= 0 and other not in st.faces:
+            frontier.add(other)
+
+
+def rebuild_caches(st: NachoState) -> None:
+    """Recompute ``faces`` and ``frontier`` from ``field_at`` (after loading a position)."""
+    cfg = st.cfg
+    st.faces = {}
+    st.frontier = set()
+    index = cfg.board.index
+    for card, (r, c, rot) in zip(st.zones[FIELD], st.field_at, strict=True):
+        st.faces[index[(r, c)]] = rotate(cfg.types[cfg.type_of[card]], rot)
+    adjacent = cfg.board.adjacent
+    for cell in st.faces:
+        for e in range(3):
+            other = adjacent[3 * cell + e]
+            if other >= 0 and other not in st.faces:
+                st.frontier.add(other)
+
+
+def any_live(st: NachoState) -> bool:
+    """Is there a cell where some non-Closer card of the deck list could go (NL-R6)?"""
+    fits = st.cfg.fits
+    return any(fits.live(pointing_key(st, cell)) for cell in st.frontier)
+
+
+def placements(st: NachoState, types: set[int]) -> list[int]:
+    """Action ids of every legal placement of a card type in ``types``."""
+    layout = st.cfg.actions
+    fits = st.cfg.fits
+    ids: list[int] = []
+    for cell in st.frontier:
+        for card_type, rot, _m, _a in fits.fits(pointing_key(st, cell)):
+            if card_type in types:
+                ids.append(layout.place_id(card_type, cell, rot))
+    return ids
+
+
+def can_place(st: NachoState, types: set[int]) -> bool:
+    fits = st.cfg.fits
+    for cell in st.frontier:
+        for fit in fits.fits(pointing_key(st, cell)):
+            if fit[0] in types:
+                return True
+    return False
+
+
+def hand_types(st: NachoState, seat: int) -> set[int]:
+    type_of = st.cfg.type_of
+    return {type_of[c] for c in st.zones[HAND0 + seat]}
+
+
+def drawn_card(st: NachoState, seat: int) -> int:
+    tags = st.tags
+    for card in st.zones[HAND0 + seat]:
+        if tags[card] == TAG_DRAWN:
+            return card
+    return -1
+
+
+# ---------------------------------------------------------------------- legal actions
+
+
+def legal_action_ids(st: NachoState, seat: int) -> list[int]:
+    if seat != st.active or st.phase == OVER:
+        return []
+    phase = st.phase
+    if phase == PLAY:
+        ids = placements(st, hand_types(st, seat))
+        return sorted(ids) if ids else [DRAW_ID]
+    if phase == DRAWN:
+        card = drawn_card(st, seat)
+        ids = placements(st, {st.cfg.type_of[card]}) if card >= 0 else []
+        if not ids or not st.options.must_play_drawn:
+            ids.append(KEEP)
+        return sorted(ids)
+    if phase == TARGETING:
+        return [TARGET + s for s in range(st.num_players) if s != seat]
+    if phase == AGAIN:
+        return sorted([END, *placements(st, hand_types(st, seat))])
+    # STARTING: any non-Closer hand card as the starter (NL-R17)
+    closer = st.cfg.closer_type
+    return sorted({START + t for t in hand_types(st, seat) if t != closer})
+
+
+# ---------------------------------------------------------------------- applying
+
+
+def apply_action(st: NachoState, seat: int, action_id: int) -> None:
+    if action_id >= st.cfg.actions.place:
+        card_type, cell, rot = st.cfg.actions.split_place(action_id)
+        place(st, seat, card_type, cell, rot)
+    elif action_id == DRAW_ID:
+        draw_turn(st, seat)
+    elif action_id == KEEP:
+        card = drawn_card(st, seat)
+        if card >= 0:
+            st.tags[card] = 0
+        st.note(f"seat {seat} keeps the card drawn")
+        begin_turn(st, next_seat(st, seat))
+    elif action_id == END:
+        st.note(f"seat {seat} ends the turn without a Go Again card")
+        begin_turn(st, next_seat(st, seat))
+    elif action_id < START:
+        target(st, seat, action_id - TARGET)
+    else:
+        lay_starter(st, seat, action_id - START)
+
+
+def next_seat(st: NachoState, seat: int) -> int:
+    return (seat + 1) % st.num_players
+
+
+def begin_turn(st: NachoState, seat: int) -> None:
+    """Seat's turn: a held skip token is spent and the turn ends at once (step 0)."""
+    skips = st.skips
+    while skips[seat] > 0:
+        skips[seat] -= 1
+        st.note(f"seat {seat} is skipped")
+        seat = next_seat(st, seat)
+    st.active = seat
+    st.phase = PLAY
+    st.turns += 1
+    if st.opener < 0:
+        st.opener = seat
+
+
+def draw_card(st: NachoState, seat: int) -> int:
+    """Move the top card of the draw pile to a hand; refill from the discard pile when empty
+    (NL-R17). Returns the card, or -1 when there was nothing to draw.
+
+    A Closer sent under the pile (zone ``under``) is the pile's last card; everyone knows who
+    draws it."""
+    pile = st.zones[DRAW]
+    if not pile:
+        under = st.zones[UNDER]
+        if under:
+            card = under.pop()
+            st.seen[card] = st.spec.layout.all_mask
+            st.zones[HAND0 + seat].append(card)
+            st.closer_held = True
+            return card
+        refill(st)
+        if not pile:
+            return -1
+    card = pile.pop()
+    st.zones[HAND0 + seat].append(card)
+    if card == st.cfg.closer_card:
+        st.closer_held = True
+    return card
+
+
+def refill(st: NachoState) -> None:
+    """Shuffle the discard pile into a new draw pile (under nothing: the pile is empty)."""
+    discard = st.zones[DISCARD]
+    if not discard:
+        return
+    pile = st.zones[DRAW]
+    pile.extend(discard)
+    discard.clear()
+    st.shuffle_zone(DRAW)
+    st.reshuffles += 1
+    st.note("the discard pile is shuffled into a new draw pile")
+
+
+def deal(st: NachoState, seat: int, count: int, why: str) -> None:
+    got = 0
+    for _ in range(count):
+        if draw_card(st, seat) < 0:
+            break
+        got += 1
+    st.drawn_by_effects += got
+    st.note(f"seat {seat} draws {got} ({why})")
+
+
+def others_from(st: NachoState, seat: int) -> list[int]:
+    """The other seats clockwise from ``seat + 1``."""
+    n = st.num_players
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def draw_turn(st: NachoState, seat: int) -> None:
+    """NL-R17: nothing in hand fits, so the seat draws; a drawn card that fits may be placed."""
+    card = draw_card(st, seat)
+    st.draw_turns += 1
+    if card >= 0 and can_place(st, {st.cfg.type_of[card]}):
+        st.tags[card] = TAG_DRAWN
+        st.phase = DRAWN
+        st.note(f"seat {seat} draws a card that fits")
+        return
+    st.note(f"seat {seat} draws and cannot play" if card >= 0 else f"seat {seat} cannot draw")
+    st.noplay[seat] = True
+    if all(st.noplay):
+        credited = st.last_matcher if st.last_matcher >= 0 else st.opener
+        close_field(st, credited, EVERYONE_DREW)
+    else:
+        begin_turn(st, next_seat(st, seat))
+
+
+def place(st: NachoState, seat: int, card_type: int, cell: int, rot: int) -> None:
+    """A placement and its effects in the order of NL-R18."""
+    cfg = st.cfg
+    hand = st.zones[HAND0 + seat]
+    card = drawn_card(st, seat) if st.phase == DRAWN else -1
+    if card < 0 or cfg.type_of[card] != card_type:
+        card = next(c for c in hand if cfg.type_of[c] == card_type)
+    for c in hand:
+        st.tags[c] = 0
+    key = pointing_key(st, cell)
+    fit = next(f for f in cfg.fits.fits(key) if f[0] == card_type and f[1] == rot)
+    matched, acts = fit[2], fit[3]
+    hand.remove(card)
+    lay(st, card, cell, rot)
+    is_closer = card_type == cfg.closer_type
+    st.placements += 1
+    text = f"seat {seat} places {cfg.type_names[card_type]} at {cell}"
+    if is_closer:
+        st.closer_placed = True
+        st.note(f"{text} between X faces: the Closer")
+    else:
+        st.note(f"{text}, matching {matched} segment{'s' if matched > 1 else ''}")
+    going_out = not hand
+    # b. 2- and 3-segment matches (never for the Closer, NL-R5; NL-R13 on the last card)
+    if not is_closer and matched >= 2:
+        if matched == 2:
+            st.matches2 += 1
+        else:
+            st.matches3 += 1
+        if not going_out or st.options.match_draws_on_going_out:
+            for other in others_from(st, seat):
+                deal(st, other, matched - 1, f"{matched}-segment match")
+    st.pend_go = GO in acts
+    st.pend_skips = acts.count(SKIP)
+    st.pend_closer = is_closer
+    st.go_agains += st.pend_go
+    # c. Opponent Draws 3: one target per matched pair (NL-R12)
+    st.d3_left = acts.count(D3)
+    if st.d3_left:
+        st.phase = TARGETING
+        st.active = seat
+        return
+    finish_placement(st, seat)
+
+
+def target(st: NachoState, seat: int, victim: int) -> None:
+    st.d3s += 1
+    deal(st, victim, 3, f"Opponent Draws 3 by seat {seat}")
+    st.d3_left -= 1
+    if st.d3_left == 0:
+        finish_placement(st, seat)
+
+
+def finish_placement(st: NachoState, seat: int) -> None:
+    """Steps d–g of NL-R18: round end, Go Again and Skip Next, closing, next turn."""
+    st.noplay = [False] * st.num_players
+    st.last_matcher = seat
+    closing = -1
+    if st.pend_closer:
+        closing = BY_CLOSER
+    elif not any_live(st):
+        closing = CUTTHROAT
+    if not st.zones[HAND0 + seat]:
+        if closing >= 0 and st.options.closing_gift_on_going_out:
+            for other in others_from(st, seat):
+                deal(st, other, 1, "closing gift")
+        end_round(st, seat)
+        return
+    opponents = others_from(st, seat)
+    for k in range(st.pend_skips):
+        victim = opponents[k % len(opponents)]
+        st.skips[victim] += 1
+        st.skips_given += 1
+        st.note(f"seat {victim} will miss its next turn")
+    go = st.pend_go
+    st.pend_go, st.pend_skips, st.pend_closer = False, 0, False
+    if closing >= 0:
+        close_field(st, seat, closing)  # an unused Go Again lapses: the restart is the extra play
+    elif go and st.options.go_again_mode == "extra_turn":
+        st.note(f"seat {seat} takes an extra turn (Go Again)")
+        begin_turn(st, seat)
+    elif go and can_place(st, hand_types(st, seat)):
+        st.phase = AGAIN
+        st.active = seat
+    else:
+        begin_turn(st, next_seat(st, seat))
+
+
+def close_field(st: NachoState, credited: int, kind: int) -> None:
+    """NL-R9: a closing gift to every other seat, the field cleared, a new starter, the closer
+    plays first; skip tokens stay."""
+    st.closes[kind] += 1
+    st.note(f"the Playfield closes ({CLOSING_NAMES[kind]}), credited to seat {credited}")
+    for other in others_from(st, credited):
+        deal(st, other, 1, "closing gift")
+    clear_field(st)
+    start_field(st, credited)
+
+
+def clear_field(st: NachoState) -> None:
+    field = st.zones[FIELD]
+    st.zones[DISCARD].extend(field)
+    field.clear()
+    st.field_at = []
+    st.faces = {}
+    st.frontier = set()
+    st.noplay = [False] * st.num_players
+    st.last_matcher = -1
+    st.opener = -1
+
+
+def start_field(st: NachoState, due: int) -> None:
+    """Turn a starter and give ``due`` its turn, or ask a seat to lay one from hand (NL-R17)."""
+    if turn_starter(st):
+        begin_turn(st, due)
+        return
+    closer = st.cfg.closer_type
+    type_of = st.cfg.type_of
+    seat = due
+    for _ in range(st.num_players):
+        if any(type_of[c] != closer for c in st.zones[HAND0 + seat]):
+            break
+        seat = next_seat(st, seat)
+    st.phase = STARTING
+    st.active = seat
+    st.due = due
+    st.note(f"no starter can be turned: seat {seat} lays one from hand")
+
+
+def turn_starter(st: NachoState) -> bool:
+    """Turn the top card as the starter at (0, 0). A Closer turned up goes under the pile, known
+    to all (NL-R5), and the next card is turned; when only the Closer is left, the discard pile is
+    shuffled into a new pile above it (NL-R17). False when no starter can be turned."""
+    pile = st.zones[DRAW]
+    closer = st.cfg.closer_card
+    for _ in range(3):
+        if not pile:
+            refill(st)
+        if not pile:
+            return False
+        card = pile.pop()
+        if card == closer:
+            st.zones[UNDER].append(card)
+            st.note("the Closer is turned up as the starter and goes under the draw pile")
+            continue
+        lay(st, card, st.cfg.board.starter, 0)
+        st.note(f"the new starter is {st.cfg.card_names[card]}")
+        return True
+    return False
+
+
+def lay_starter(st: NachoState, seat: int, card_type: int) -> None:
+    cfg = st.cfg
+    hand = st.zones[HAND0 + seat]
+    card = next(c for c in hand if cfg.type_of[c] == card_type)
+    hand.remove(card)
+    lay(st, card, cfg.board.starter, 0)
+    st.note(f"seat {seat} lays {cfg.type_names[card_type]} as the starter")
+    due = st.due
+    st.due = -1
+    begin_turn(st, due)
+
+
+# ---------------------------------------------------------------------- rounds
+
+
+def end_round(st: NachoState, winner: int) -> None:
+    """NL-R13/NL-R20: the seat that went out scores the cards left in the other hands."""
+    points = sum(len(st.zones[HAND0 + s]) for s in range(st.num_players) if s != winner)
+    st.points[winner] += points
+    st.last_points = points
+    st.round_winner = winner
+    st.closer_held_rounds += st.closer_held
+    st.closer_placed_rounds += st.closer_held and st.closer_placed
+    st.note(f"seat {winner} goes out and scores {points}")
+    if st.points[winner] >= TARGET_SCORE:
+        st.phase = OVER
+        st.active = -1
+        st.note(f"seat {winner} wins with {st.points[winner]} points")
+        return
+    new_round(st, winner)
+
+
+def new_round(st: NachoState, first: int) -> None:
+    """Collect, shuffle and deal six to everyone from the first player; turn a starter."""
+    pile = st.zones[DRAW]
+    for zone in range(len(st.zones)):
+        if zone != DRAW:
+            pile.extend(st.zones[zone])
+            st.zones[zone].clear()
+    for card in pile:
+        st.tags[card] = 0
+    st.shuffle_zone(DRAW)
+    st.field_at = []
+    st.faces = {}
+    st.frontier = set()
+    n = st.num_players
+    st.skips = [0] * n
+    st.noplay = [False] * n
+    st.last_matcher = st.opener = st.due = -1
+    st.d3_left = 0
+    st.pend_go, st.pend_skips, st.pend_closer = False, 0, False
+    st.round += 1
+    st.round_first = first
+    st.closer_held = st.closer_placed = False
+    for _ in range(HAND_SIZE):
+        for k in range(n):
+            draw_card(st, (first + k) % n)
+    st.note(f"round {st.round}: seat {first} plays first")
+    start_field(st, first)
+
+
+def total_cards_ok(st: NachoState) -> bool:
+    return sum(len(z) for z in st.zones) == len(st.cfg.type_of)
