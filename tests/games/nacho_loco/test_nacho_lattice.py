@@ -1,0 +1,143 @@
+"""The lattice geometry (NL-R1), the deck lists (NL-R2) and the incremental Playfield caches."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.core import Rng, new_state
+from cardtable.games.nacho_loco import rules
+from cardtable.games.nacho_loco.decks import CLOSER, X, cards_of, rotate, types_of
+from cardtable.games.nacho_loco.lattice import (
+    Board,
+    corners,
+    distance,
+    hexagon_cells,
+    is_up,
+    neighbours,
+)
+from cardtable.games.nacho_loco.state import NachoState
+from cardtable.games.nacho_loco.tables import face_key
+
+
+def test_orientation_and_neighbours() -> None:
+    assert is_up((0, 0)) and not is_up((0, 1)) and not is_up((1, 0)) and is_up((1, 1))
+    assert neighbours((0, 0)) == ((1, 0), (0, -1), (0, 1))  # B, L, R
+    assert neighbours((0, 1)) == ((-1, 1), (0, 2), (0, 0))  # T, R, L
+
+
+def test_touching_edges_have_the_same_index_on_both_sides() -> None:
+    for cell in hexagon_cells(3):
+        for e, other in enumerate(neighbours(cell)):
+            assert neighbours(other)[e] == cell
+
+
+def test_neighbours_share_two_corners() -> None:
+    for cell in hexagon_cells(2):
+        for other in neighbours(cell):
+            assert len(set(corners(cell)) & set(corners(other))) == 2
+
+
+def test_six_cells_meet_at_a_lattice_point() -> None:
+    around = [c for c in hexagon_cells(3) if (2, 1) in corners(c)]
+    assert sorted(around) == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+
+
+def test_rotation_moves_segments_clockwise() -> None:
+    assert rotate((1, 2, 3), 0) == (1, 2, 3)
+    assert rotate((1, 2, 3), 1) == (2, 3, 1)
+    assert rotate((1, 2, 3), 2) == (3, 1, 2)
+
+
+def test_boards_have_the_ruled_sizes_and_the_starter_corner_at_the_centre() -> None:
+    assert len(Board("hexagon:2")) == 24 and len(Board("hexagon:3")) == 54
+    assert corners((0, 0))[0] == (1, 0)
+    assert distance((1, 0), (-1, 2)) == 2 and distance((1, 0), (4, 1)) == 2
+
+
+def test_default_deck_has_the_ruled_composition() -> None:
+    """RULINGS 3.1: 94 cards, 212 colour + 36 X + 31 action + 3 Closer segments."""
+    cards = cards_of("cardtable-4")
+    segments = Counter(s for card in cards for s in card)
+    assert len(cards) == 94
+    assert sum(segments[c] for c in range(6)) == 212 and segments[X] == 36
+    assert segments[CLOSER] == 3 and sum(segments[a] for a in (9, 10, 11)) == 31
+    assert [segments[c] for c in range(4)] == [55, 54, 51, 52]
+    assert len(cards_of("cardtable-6")) == 94 and len(types_of("cardtable-6")) == 94
+
+
+def test_x_against_x_is_not_a_match() -> None:
+    state = new_state("nacho-loco", 3, seed=1)
+    assert isinstance(state, NachoState)
+    fits = state.cfg.fits.fits(face_key(X, -1, -1))
+    assert fits == ()
+
+
+def _rescan(state: NachoState) -> set[int]:
+    board = state.cfg.board
+    occupied = {board.index[(r, c)] for r, c, _ in state.field_at}
+    frontier = set()
+    for cell in occupied:
+        for other in neighbours(board.cells[cell]):
+            j = board.index.get(other, -1)
+            if j >= 0 and j not in occupied:
+                frontier.add(j)
+    return frontier
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 6))
+def test_incremental_frontier_equals_a_full_rescan(seed: int, players: int) -> None:
+    """The frontier and faces kept on every placement equal a rescan of the board, and the
+    legal placements equal a brute-force search over hand cards × cells × rotations."""
+    state = new_state("nacho-loco", players, seed=seed)
+    assert isinstance(state, NachoState)
+    rng = Rng(seed)
+    steps = 0
+    while not state.is_terminal() and steps < 400:
+        assert state.frontier == _rescan(state)
+        rebuilt = state.clone()
+        rules.rebuild_caches(rebuilt)
+        assert rebuilt.faces == state.faces
+        if state.phase == rules.PLAY:
+            assert _brute_force(state) == [
+                a for a in state.legal_action_ids(state.active) if a >= state.cfg.actions.place
+            ]
+        seat = state.to_act()[0]
+        ids = state.legal_action_ids(seat)
+        state.apply_unchecked(seat, ids[rng.below(len(ids))])
+        steps += 1
+
+
+def _brute_force(state: NachoState) -> list[int]:
+    """Every (hand card type, board cell, rotation) tried against the rules, no caches."""
+    cfg = state.cfg
+    board = cfg.board
+    shown_at = {
+        (r, c): rotate(cfg.types[cfg.type_of[card]], rot)
+        for card, (r, c, rot) in zip(state.zone("field"), state.field_at, strict=True)
+    }
+    ids = set()
+    for card in state.zone(f"hand:{state.active}"):
+        t = cfg.type_of[card]
+        for index, cell in enumerate(board.cells):
+            if cell in shown_at:
+                continue
+            faces = [
+                shown_at[n][e] if n in shown_at else -1 for e, n in enumerate(neighbours(cell))
+            ]
+            for k in range(3):
+                if t == cfg.closer_type:
+                    if k == 0 and sum(f == X for f in faces) >= 2:
+                        ids.add(cfg.actions.place_id(t, index, 0))
+                    continue
+                mine = rotate(cfg.types[t], k)
+                if k and mine in [rotate(cfg.types[t], j) for j in range(k)]:
+                    continue
+                touching = [(m, f) for m, f in zip(mine, faces, strict=True) if f >= 0]
+                good = [m == f and m not in (X, CLOSER) for m, f in touching]
+                if touching and all(good):
+                    ids.add(cfg.actions.place_id(t, index, k))
+    return sorted(ids)
