@@ -102,7 +102,8 @@ def _edge_field() -> list[tuple[str, tuple[int, int], int]]:
 @pytest.mark.parametrize(("board", "closes"), [("hexagon:2", True), ("unbounded", False)])
 def test_cut_throat_close_counts_the_board_edge(board: str, closes: bool) -> None:
     """NL-R6: after R-R-X at (1, 1) shows R toward the off-board cell below, no live cell is left
-    on hexagon:2 (the board edge counts) — the field closes; on the unbounded lattice it does not."""
+    on hexagon:2 (the board edge counts), so the field closes; on the unbounded lattice it does
+    not."""
     hands = {0: ["R-R-X", "B-X-X"], 1: ["G-X-X"], 2: ["Y-X-X"]}
     state = position(3, _edge_field(), hands, options={"board": board})
     state.apply(0, place_text(state, "R-R-X", 1, 1, 0))
