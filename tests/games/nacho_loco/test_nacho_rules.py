@@ -280,3 +280,26 @@ def test_a_position_with_a_bad_field_is_refused() -> None:
         position(3, [("R-Y-G", (9, 9), 0)], {0: ["B-X-X"], 1: ["G-X-X"], 2: ["Y-X-X"]})
     with pytest.raises(StateFormatError, match="two field cards"):
         position(3, [("R-Y-G", (0, 0), 0), ("R-Y-B", (0, 0), 1)], {0: ["B-X-X"]})
+
+
+def test_a_closer_left_alone_in_the_pile_goes_under_a_reshuffled_discard_pile() -> None:
+    """NL-R5 with NL-R17: the gifts empty the pile down to the Closer; turned up as the starter it
+    goes under, the discard pile (with the cleared field) is shuffled above it and turned."""
+    field = [("R-X-X", (0, 0), 0), ("R-R-X", (1, 0), 0)]
+    hands = {0: ["R-R-X", "B-X-X"], 1: ["G-X-X"], 2: ["Y-X-X"]}
+    state = position(3, field, hands, draw=["Closer", "Y-G-B", "R-G-B"])
+    state.apply(0, place_text(state, "R-R-X", 1, 1, 0))  # cut-throat close by seat 0
+    assert state.observation(1)["zones"]["under"] == ["Closer"]
+    assert len(state.zone("field")) == 1 and state.zone("discard") == []
+    assert state.active == 0 and state.phase == "play"
+
+
+def test_a_seat_lays_a_starter_from_hand_when_none_can_be_turned() -> None:
+    """NL-R17: with no card to turn, the seat due lays any non-Closer hand card at (0, 0) in
+    rotation 0 (no effects), then plays its turn."""
+    hands = {0: ["B-X-X"], 1: ["Closer", "R-Y-G", "G-X-X"], 2: ["Y-X-X"]}
+    state = position(3, [], hands, phase="start", active=1, due=1)
+    assert texts(state) == ["start with R-Y-G", "start with G-X-X"]  # never the Closer
+    state.apply(1, "start with R-Y-G")
+    assert state.field_at == [[0, 0, 0]] and state.phase == "play" and state.active == 1
+    assert [len(state.zone(f"hand:{s}")) for s in range(3)] == [1, 2, 1]
