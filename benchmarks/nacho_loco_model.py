@@ -104,7 +104,8 @@ def main() -> None:
         for players in (4, 2, 3, 5, 6):
             totals = play_games(players, policy, args.rounds, args.seed)
             print(row(players, policy, totals), flush=True)
-    print(f"\nlegal_action_ids at a crowded board (>= 15 cards, 4 seats): {crowded_legal_us():.1f} us")
+    crowded = crowded_legal_us()
+    print(f"\nlegal_action_ids at a crowded board (>= 15 cards, 4 seats): {crowded:.1f} us")
 
 
 if __name__ == "__main__":
