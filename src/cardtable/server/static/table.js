@@ -72,7 +72,7 @@ function draw() {
   $("title").textContent = `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat + 1}`}`;
   drawJoin(summary);
   clear($("players")).append(...renderPlayers(view, names(summary)));
-  clear($("board")).append(...boardFor(summary.game)(view, names(summary)));
+  clear($("board")).append(...boardFor(summary.game)(view, names(summary), (action) => send(action.id)));
   drawActions();
   const log = clear($("log"));
   for (const line of view.observation.log.slice(-60)) log.append(el("li", {}, line));
