@@ -121,7 +121,10 @@ def test_missing_file(runner: CliRunner, tmp_path: Path) -> None:
         (lambda data: "not json at all", "not valid JSON"),
         (lambda data: json.dumps({}), "not a game record"),
         (lambda data: json.dumps({**data, "game": "nope"}), "no game called 'nope'"),
-        (lambda data: json.dumps({**data, "num_players": 5}), "takes 2 to 2 players"),
+        (
+            lambda data: json.dumps({**data, "num_players": 5, "seats": ["bot"] * 5}),
+            "is for exactly 2 players",
+        ),
         (lambda data: json.dumps({**data, "seed": "x"}), "bad game record"),
         (
             lambda data: json.dumps({**data, "actions": [[0, "take 1"], *data["actions"]]}),
