@@ -193,3 +193,62 @@ def test_load_state_file_errors_are_one_line(tmp_path: Any, content: bytes) -> N
     with pytest.raises(CardtableError) as caught:
         load_state(path)
     assert "\n" not in str(caught.value)
+
+
+def take(data: dict[str, Any], card: str, zone: str) -> None:
+    """Move one copy of ``card`` from wherever it is to ``zone``."""
+    for cards in data["zones"].values():
+        if card in cards:
+            cards.remove(card)
+            data["zones"][zone].append(card)
+            return
+    raise AssertionError(card)
+
+
+def _pota_deal() -> dict[str, Any]:
+    for seed in range(50):
+        data = position("piece-of-the-action", seed, 2)
+        if data["state"]["phase"] == "deal" and data["zones"]["centre"]:
+            return data
+    raise AssertionError("no Deal position found")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: take(d, "x", "centre"), "zone 'centre'"),
+        (lambda d: take(d, "green-reverse", "pota:1"), "zone 'pota:1'"),
+        (lambda d: take(d, "blue-move1", "playing"), "zone 'playing'"),
+        (lambda d: d["state"].update(move_left=2), "'move_left'"),
+        (lambda d: d["state"].update(passed=[1, 1]), "has not passed|has passed"),
+        (lambda d: take(d, "x", "hand:0"), "X cards|at most"),
+    ],
+)
+def test_pota_piles_hold_only_what_the_rules_allow(change: Any, message: str) -> None:
+    data = _pota_deal()
+    change(data)
+    with pytest.raises(StateFormatError, match=message):
+        state_from_json(data)
+
+
+def test_magic_show_commit_must_be_a_held_playable_card() -> None:
+    data = position("magic-show", 2, 0)
+    other = data["zones"]["hand:1"][0]
+    data["pending"] = [f"play {other}", None]
+    with pytest.raises(StateFormatError, match="seat 0 cannot have chosen"):
+        state_from_json(data)
+    ace = next(c for c in ("AC", "AD", "AH", "AS") if any(c == x for x in data["zones"]["deck"]))
+    data["zones"]["deck"].remove(ace)
+    data["zones"]["discard"].append(ace)
+    data["pending"] = ["play " + ace, None]
+    with pytest.raises(StateFormatError, match="cannot have chosen"):
+        state_from_json(data)
+
+
+def test_magic_show_practice_piles_hold_their_owners_cards() -> None:
+    data = position("magic-show", 2, 0)
+    card = next(c for c in data["zones"]["deck"] if c.endswith(("C", "S")) and c[0] == "K")
+    data["zones"]["deck"].remove(card)
+    data["zones"]["pile:0"].append(card)  # a Black King in Red's pile
+    with pytest.raises(StateFormatError, match="cannot lie in pile:0"):
+        state_from_json(data)
