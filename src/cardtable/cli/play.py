@@ -39,12 +39,32 @@ class GameStalled(RuntimeError):
     """The game is not over but nobody can act, or it never ends: a bug in the game."""
 
 
+_line_editing = False
+
+
+def enable_line_editing() -> bool:
+    """Load :mod:`readline` (once) so :func:`input` gets line editing and history at a terminal.
+
+    Returns False where Python has no readline (then input works without editing).
+    """
+    global _line_editing
+    if not _line_editing:
+        try:
+            import readline  # noqa: F401 - importing it is what turns line editing on
+        except ImportError:
+            return False
+        _line_editing = True
+    return True
+
+
 def read_line(prompt: str) -> str:
-    """The default :data:`Reader`: :func:`input`, so line editing works on a terminal.
+    """The default :data:`Reader`: :func:`input`, with readline line editing on a terminal.
 
     Input that is not typed at a terminal (a pipe, a file, a test) is echoed, so a transcript
     reads like the session a player would have seen.
     """
+    if sys.stdin.isatty():
+        enable_line_editing()
     line = input(prompt)
     if not sys.stdin.isatty():
         print(shown(line, 120))  # echoed safely: control characters escaped, long lines cut
@@ -288,7 +308,7 @@ def show_rules(info: GameInfo, console: Console, read: Reader) -> None:
     page = max(10, console.size.height - 2)
     for start in range(0, len(lines), page):
         for line in lines[start : start + page]:
-            console.print(Text.from_ansi(line))
+            console.print(Text.from_ansi(line.rstrip()))
         if start + page < len(lines):
             answer = read("-- Enter: more, q: back to the game -- ")
             if answer.strip().lower() in ("q", "quit"):
