@@ -44,3 +44,69 @@ def test_quit_needs_a_yes(runner: CliRunner, fake_game: GameInfo) -> None:
 def test_line_editing_is_available() -> None:
     assert enable_line_editing() in (True, False)
     assert enable_line_editing() == enable_line_editing()
+
+
+def _turn(state: object, seat: int, answers: list[str], ask_forced: bool = True) -> str:
+    from rich.console import Console
+
+    from cardtable.cli.play import human_turn
+    from cardtable.core import get_game
+
+    console = Console(width=120, color_system=None, record=True)
+    feed = iter(answers)
+    human_turn(get_game(state.GAME), state, seat, console, lambda prompt: next(feed), ask_forced)  # type: ignore[attr-defined]
+    return console.export_text()
+
+
+def test_a_move_card_is_previewed_and_confirmed() -> None:
+    from cardtable.core import load_state
+
+    state = load_state(
+        {
+            "game": "pota",
+            "num_players": 3,
+            "rest": True,
+            "zones": {
+                "centre": ["blue+3", "blue+2"],
+                "hand:1": ["blue-move1"],
+                "pota:2": ["blue-pota"],
+            },
+            "state": {"phase": "deal", "leader": 0, "marker": 0, "colour": "blue", "actor": 1},
+        }
+    )
+    out = _turn(state, 1, ["move 1", "n", "move 1", "y"])
+    assert "Move 1 obliges you to make exactly 1 move(s)" in out
+    assert "Not played; choose again." in out
+    assert "Move in progress: " in out or state.phase == "move"  # type: ignore[attr-defined]
+    out = _turn(state, 1, ["1"])
+    assert "step 1 of 1" in out
+    assert "Note: Move 1: step 1 of 1" in out
+
+
+def test_menu_shows_descriptions_and_notes() -> None:
+    from cardtable.core import load_state
+
+    state = load_state(
+        {
+            "game": "pota",
+            "num_players": 3,
+            "rest": True,
+            "zones": {"centre": ["blue+3"], "hand:1": ["blue-3", "blue+2"]},
+            "state": {"phase": "deal", "leader": 0, "marker": 0, "colour": "blue", "actor": 1},
+        }
+    )
+    out = _turn(state, 1, ["pass"])
+    assert "play +2 — add +2 to the centre: total +3 → +5" in out
+    assert "Note: Your blue -3 is not offered: it would make the Deal's total 0 (POTA-R8)." in out
+
+
+def test_forced_choice_is_shown_with_its_reason() -> None:
+    from cardtable.core import new_state
+
+    state = new_state("magic-show", 2, 3)
+    for seat in (0, 1):
+        state.apply(seat, state.legal_actions(seat)[0])
+    asked = next(iter(state.to_act()))
+    if len(state.legal_actions(asked)) == 1:
+        out = _turn(state, asked, [], ask_forced=False)
+        assert "(your only choice) let it resolve — You hold no Ace" in out

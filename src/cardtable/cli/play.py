@@ -132,26 +132,27 @@ def start_match(
 
 
 class LogFeed:
-    """New table-log lines as one seat sees them, so the human learns what bots did.
+    """New entries of the table log as one seat sees them, complete and in order.
 
-    When an action added no log line (a game that logs little), the seat's view of the new
-    history entries of other seats is shown instead, already redacted by the core.
+    Every action (a hidden one as this seat saw it) comes first, then the lines it caused
+    (settlements, reveals, draws), from :meth:`State.timeline`. The seat's own actions are
+    included, as "you".
     """
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.log_seen = 0
-        self.history_seen = 0
+        self.seen = 0
 
     def new_lines(self, state: State) -> list[str]:
-        obs = state.observation(self.seat)
-        log: list[str] = obs["log"][self.log_seen :]
-        history: list[list[Any]] = obs["history"][self.history_seen :]
-        self.log_seen += len(log)
-        self.history_seen += len(history)
-        if log:
-            return log
-        return [f"seat {actor}: {text}" for actor, text in history if actor != self.seat]
+        entries = state.timeline(self.seat)[self.seen :]
+        self.seen += len(entries)
+        lines = []
+        for actor, text in entries:
+            if actor is None:
+                lines.append(text)
+            else:
+                lines.append(f"{'you' if actor == self.seat else f'seat {actor}'}: {text}")
+        return lines
 
 
 def next_seat(match: Match) -> int:
@@ -211,9 +212,11 @@ def human_turn(
     Raises :class:`QuitGame` when the person confirms ``quit``.
     """
     legal = state.legal_actions(seat)
+    notes = state.choice_notes(seat)
     if len(legal) == 1 and not ask_forced:
+        why = " ".join(notes) or "it is the only legal action now"
         state.apply(seat, legal[0])
-        console.print(Text(f"(your only choice) {legal[0].text}", style="dim"))
+        console.print(Text(f"(your only choice) {legal[0].text} — {why}", style="dim"))
         return
     obs = state.observation(seat)
     console.print(Rule(style="dim"))
@@ -221,6 +224,8 @@ def human_turn(
     if len(obs["to_act"]) > 1 or any(obs["committed"]):
         console.print(Text("Simultaneous choice: it stays face down until all have chosen.", "dim"))
     show_menu(state, seat, legal, console)
+    for note in notes:
+        console.print(Text(f"Note: {note}", style="yellow"))
     if len(legal) == 1:
         prompt = f"Only one choice — press Enter to {legal[0].text}: "
     else:
@@ -239,6 +244,15 @@ def human_turn(
             why = state.explain_illegal(seat, choice.id) or "it is not among your choices now"
             console.print(Text(f"Not accepted: you cannot '{choice.text}' now: {why}", "red"))
             continue
+        preview = state.preview_action(seat, choice.id)
+        if preview is not None:
+            console.print(Text(preview, style="bold yellow"))
+            answer = read(
+                f"Really {choice.text}? Type y to go ahead, anything else to choose again: "
+            )
+            if answer.strip().lower() not in ("y", "yes"):
+                console.print(Text("Not played; choose again.", style="dim"))
+                continue
         state.apply(seat, choice)
         return
 

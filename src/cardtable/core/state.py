@@ -80,7 +80,8 @@ class State(ABC):
         self.tags: list[int] = [0] * ncards
         self.pending: list[int] = [NO_COMMIT] * spec.num_players
         self.history: list[tuple[int, int]] = []
-        self.events: list[tuple[int, str]] | None = []
+        #: The table log: (audience, text, step) with step = actions taken when it was noted.
+        self.events: list[tuple[int, str, int]] | None = []
         self.rng = Rng(seed)
         self._init_scalars()
 
@@ -163,6 +164,24 @@ class State(ABC):
         redaction rule applies to words too). The default is the action's text.
         """
         return self.spec.actions.action(action_id).text
+
+    def choice_notes(self, seat: int) -> list[str]:
+        """Why ``seat``'s choices now are narrower than usual, each note citing its ruling.
+
+        When a rule removes an action a newcomer would expect (a card that would make a total
+        zero, a decline that is not allowed any more) or leaves only one choice, the views show
+        these notes before the seat chooses, and a decision taken automatically is shown with
+        them. Only what ``seat`` can see may be used. The default has none.
+        """
+        return []
+
+    def preview_action(self, seat: int, action_id: int) -> str | None:
+        """What an irreversible multi-step commitment obliges ``seat`` to do, or None.
+
+        A terminal shows the text and asks for confirmation before applying the action (a Move
+        card in Piece of the Action). The default: no action needs one.
+        """
+        return None
 
     def game_stats(self) -> dict[str, float]:
         """The game's own per-game statistics for the simulator, as plain numbers.
@@ -257,7 +276,7 @@ class State(ABC):
     def note(self, text: str, audience: int = -1) -> None:
         """Add a line to the table log (``audience`` bitmask; -1 = everyone). No-op when off."""
         if self.events is not None:
-            self.events.append((audience, text))
+            self.events.append((audience, text, len(self.history)))
 
     def zone(self, name: str) -> list[int]:
         """The card list of a zone by name (slow: games keep zone indexes)."""
@@ -417,7 +436,7 @@ class State(ABC):
                 history.append([actor, self.hidden_action_text(actor, aid)])
         log = []
         if self.events is not None:
-            for audience, text in self.events:
+            for audience, text, _step in self.events:
                 if audience == -1 or (seat is not None and (audience >> seat) & 1):
                     log.append(text)
         terminal = self.is_terminal()
@@ -436,6 +455,28 @@ class State(ABC):
             "history": history,
             "log": log,
         }
+
+    def timeline(self, seat: int | None) -> list[tuple[int | None, str]]:
+        """The history and the log merged in the order things happened, as ``seat`` saw them.
+
+        Each action is an ``(actor, text)`` entry (a hidden one as its outsiders saw it),
+        followed by the log lines it caused as ``(None, line)``; lines of the deal come first.
+        """
+        layout = self.spec.layout
+        space = self.spec.actions
+        by_step: dict[int, list[str]] = {}
+        for audience, text, step in self.events or ():
+            if audience == -1 or (seat is not None and (audience >> seat) & 1):
+                by_step.setdefault(step, []).append(text)
+        out: list[tuple[int | None, str]] = [(None, line) for line in by_step.get(0, [])]
+        for index, (actor, aid) in enumerate(self.history, start=1):
+            audience = self.action_audience(actor, aid)
+            if audience == layout.all_mask or (seat is not None and (audience >> seat) & 1):
+                out.append((actor, space.action(aid).text))
+            else:
+                out.append((actor, self.hidden_action_text(actor, aid)))
+            out.extend((None, line) for line in by_step.get(index, []))
+        return out
 
     # ------------------------------------------------------------------ JSON
 

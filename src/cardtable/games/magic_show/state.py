@@ -36,7 +36,7 @@ from cardtable.core import (
     StateFormatError,
     TableSpec,
 )
-from cardtable.games.magic_show import rules
+from cardtable.games.magic_show import describe, rules
 from cardtable.games.magic_show.cards import (
     BUFFET,
     IS_ACE,
@@ -191,6 +191,12 @@ class MagicShowState(State):
         return (
             f"{who} may stop {NAMES[card]} ({role}, played by {by}) with an Ace or let it resolve"
         )
+
+    def describe_action(self, seat: int, action_id: int) -> str:
+        return describe.describe_action(self, seat, action_id)
+
+    def choice_notes(self, seat: int) -> list[str]:
+        return describe.choice_notes(self, seat)
 
     def explain_illegal(self, seat: int, action_id: int) -> str | None:
         """Why a seat that is being asked cannot take ``action_id`` now."""

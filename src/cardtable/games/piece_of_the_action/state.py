@@ -12,7 +12,7 @@ from cardtable.core.actions import ActionSpace
 from cardtable.core.errors import BadOptions, StateFormatError
 from cardtable.core.state import State
 from cardtable.core.zones import CardSet, Layout, TableSpec, Vis, ZoneSpec, seat_zones
-from cardtable.games.piece_of_the_action import deals, meta, notation, rules
+from cardtable.games.piece_of_the_action import deals, describe, meta, notation, rules
 from cardtable.games.piece_of_the_action.cards import (
     COLOUR,
     COLOURS,
@@ -266,6 +266,15 @@ class PotaState(State):
 
     def explain_illegal(self, seat: int, action_id: int) -> str | None:
         return rules.explain(self, action_id)
+
+    def describe_action(self, seat: int, action_id: int) -> str:
+        return describe.describe_action(self, seat, action_id)
+
+    def choice_notes(self, seat: int) -> list[str]:
+        return describe.choice_notes(self, seat)
+
+    def preview_action(self, seat: int, action_id: int) -> str | None:
+        return describe.preview_action(self, seat, action_id)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
