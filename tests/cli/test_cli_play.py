@@ -33,7 +33,7 @@ def test_scripted_game_to_the_end(
     assert theirs not in out  # the bot's hidden card never reaches the human's screen
     assert "each seat is dealt one hidden card" in out  # the opening log line
     assert "seat 1: makes a hidden choice" in out  # the bot's commit, as the human saw it
-    assert "seat 0: call low" in out  # the resolved calls, from the log
+    assert "seat 0 (you): call low" in out  # the resolved calls, from the log
     assert "seat 1 takes" in out  # the bot's moves are shown between decisions
     assert "Final scores" in out
     assert "Winner: " in out or "Shared win: " in out
@@ -73,7 +73,7 @@ def test_single_legal_action_accepts_enter(runner: CliRunner, fake_game: GameInf
     code, out = play(runner, "--seed", "1", "--option", "counters=1", "--ask-forced", input="1\n\n")
     assert code == 0, out
     assert "Only one choice — press Enter to take 1" in out
-    assert "seat 0 takes 1; 0 left" in out
+    assert "seat 0 (you) takes 1; 0 left" in out
     assert "seat 0 (you)" in out
 
 
@@ -84,7 +84,7 @@ def test_single_legal_action_is_taken_and_shown_by_default(
     assert code == 0, out
     assert "Only one choice" not in out
     assert "(your only choice) take 1" in out
-    assert "seat 0 takes 1; 0 left" in out
+    assert "seat 0 (you) takes 1; 0 left" in out
 
 
 def test_the_human_can_sit_in_another_seat(

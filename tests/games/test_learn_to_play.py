@@ -141,3 +141,22 @@ def test_timeline_puts_each_action_before_its_effects() -> None:
     ]
     for i in opens:
         assert timeline[i + 1][1].startswith(f"seat {timeline[i][0]} opens")
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_choice_notes_are_one_line_each_and_some_appear(game: str, players: int) -> None:
+    seen = 0
+    for seed in range(4):
+        state = new_state(game, players, seed)
+        rng = Rng(seed)
+        for _ in range(150):
+            if state.is_terminal():
+                break
+            for seat in state.to_act():
+                for note in state.choice_notes(seat):
+                    assert note and "\n" not in note
+                    seen += 1
+            seat = next(iter(state.to_act()))
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+    assert seen, f"{game} never explains a narrowed choice"

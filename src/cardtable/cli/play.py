@@ -10,6 +10,7 @@ before applying it, and we print its reason and ask again.
 from __future__ import annotations
 
 import hashlib
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -131,6 +132,13 @@ def start_match(
     )
 
 
+def mark_you(text: str, seat: int | None) -> str:
+    """``seat 2 opens…`` as ``seat 2 (you) opens…`` in lines shown to seat 2."""
+    if seat is None:
+        return text
+    return re.sub(rf"\b([Ss]eat {seat})\b(?! \(you\))", r"\1 (you)", text)
+
+
 class LogFeed:
     """New entries of the table log as one seat sees them, complete and in order.
 
@@ -149,7 +157,7 @@ class LogFeed:
         lines = []
         for actor, text in entries:
             if actor is None:
-                lines.append(text)
+                lines.append(mark_you(text, self.seat))
             else:
                 lines.append(f"{'you' if actor == self.seat else f'seat {actor}'}: {text}")
         return lines
