@@ -33,7 +33,7 @@ def test_scripted_game_to_the_end(
     assert theirs not in out  # the bot's hidden card never reaches the human's screen
     assert "each seat is dealt one hidden card" in out  # the opening log line
     assert "seat 1: makes a hidden choice" in out  # the bot's commit, as the human saw it
-    assert "seat 0: call low" in out  # the resolved calls, from the log
+    assert "seat 0 (you): call low" in out  # the resolved calls, from the log
     assert "seat 1 takes" in out  # the bot's moves are shown between decisions
     assert "Final scores" in out
     assert "Winner: " in out or "Shared win: " in out
@@ -51,11 +51,11 @@ def test_invalid_input_is_explained_and_changes_nothing(
     script = "0\n3\ndance\ntake 1\n\n call   HIGH \n" + TAKE_ALL
     code, out = play(runner, "--seed", "5", "--save", str(record), input=script)
     assert code == 0, out
-    assert "Not accepted: 0 is not a choice; type a number from 1 to 2" in out
-    assert "Not accepted: 3 is not a choice" in out
-    assert "Not accepted: 'dance' is not an action of this game" in out
-    assert "Not accepted: seat 0 cannot 'take 1': it is not among the legal actions now" in out
-    assert "Not accepted: type a number from 1 to 2 or an action's text" in out
+    assert "Not accepted: '0' is not a choice; type a number from 1 to 2" in out
+    assert "Not accepted: '3' is not a choice" in out
+    assert "Not accepted: 'dance' is not an action here" in out
+    assert "Not accepted: you cannot 'take 1' now: it is not among your choices now" in out
+    assert "Not accepted: type a number from 1 to 2, an action's text, or help" in out
     human = [text for seat, text in GameRecord.load(record).actions if seat == 0]
     assert human[0] == "call high"  # only the accepted entry was applied
     assert all(text == "take 1" for text in human[1:])
@@ -66,14 +66,14 @@ def test_explain_illegal_reason_is_shown(runner: CliRunner, fake_game: GameInfo)
     args = ("--seed", "1", "-o", "counters=1", "--ask-forced")
     code, out = play(runner, *args, input="1\ntake 2\ntake 1\n")
     assert code == 0, out
-    assert "cannot 'take 2': only 1 counter is left" in out
+    assert "you cannot 'take 2' now: only 1 counter is left" in out
 
 
 def test_single_legal_action_accepts_enter(runner: CliRunner, fake_game: GameInfo) -> None:
     code, out = play(runner, "--seed", "1", "--option", "counters=1", "--ask-forced", input="1\n\n")
     assert code == 0, out
     assert "Only one choice — press Enter to take 1" in out
-    assert "seat 0 takes 1; 0 left" in out
+    assert "seat 0 (you) takes 1; 0 left" in out
     assert "seat 0 (you)" in out
 
 
@@ -84,7 +84,7 @@ def test_single_legal_action_is_taken_and_shown_by_default(
     assert code == 0, out
     assert "Only one choice" not in out
     assert "(your only choice) take 1" in out
-    assert "seat 0 takes 1; 0 left" in out
+    assert "seat 0 (you) takes 1; 0 left" in out
 
 
 def test_the_human_can_sit_in_another_seat(
@@ -131,7 +131,7 @@ def test_ctrl_c_exits_130(
         (["--option", "counters=lots"], "takes a whole number"),
         (["--option", "colour=red"], "unknown option(s) colour"),
         (["--option", "counters"], "'counters' is not name=value"),
-        (["--players", "3"], "takes 2 to 2 players, not 3"),
+        (["--players", "3"], "Fake Counters is for exactly 2 players, not 3"),
         (["--seat", "2"], "seat 2 does not exist with 2 players"),
         (["--seat", "-1"], "seat -1 does not exist"),
         (["--auto", "--seat", "1"], "--seat and --auto exclude each other"),
@@ -175,7 +175,10 @@ def test_a_random_seed_is_printed(runner: CliRunner, fake_game: GameInfo) -> Non
     assert "deals this game again" in out
 
 
-def test_unwritable_save_path(runner: CliRunner, fake_game: GameInfo, tmp_path: Path) -> None:
+def test_save_path_in_a_missing_folder_is_refused_before_the_deal(
+    runner: CliRunner, fake_game: GameInfo, tmp_path: Path
+) -> None:
     code, out = play(runner, "--auto", "--seed", "1", "--save", str(tmp_path / "no" / "x.json"))
-    assert code == 1
-    assert "could not save the record" in out
+    assert code == 2
+    assert "does not exist" in out
+    assert "Final scores" not in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -121,7 +122,10 @@ def test_missing_file(runner: CliRunner, tmp_path: Path) -> None:
         (lambda data: "not json at all", "not valid JSON"),
         (lambda data: json.dumps({}), "not a game record"),
         (lambda data: json.dumps({**data, "game": "nope"}), "no game called 'nope'"),
-        (lambda data: json.dumps({**data, "num_players": 5}), "takes 2 to 2 players"),
+        (
+            lambda data: json.dumps({**data, "num_players": 5, "seats": ["bot"] * 5}),
+            "is for exactly 2 players",
+        ),
         (lambda data: json.dumps({**data, "seed": "x"}), "bad game record"),
         (
             lambda data: json.dumps({**data, "actions": [[0, "take 1"], *data["actions"]]}),
@@ -137,3 +141,18 @@ def test_malformed_records_fail_with_a_message(
     assert code == 1, out
     assert message in out
     assert "Traceback" not in out
+
+
+def test_step_back_and_jump(runner: CliRunner, record: Path) -> None:
+    code, out = replay(runner, str(record), input="\n\nb\n0\n3\nlots\n٣\nq\n")
+    assert code == 0, out
+    order = re.findall(r"(Start|Step \d+)/?\d* —", out)
+    assert order == ["Start", "Step 1", "Step 2", "Step 1", "Start", "Step 3"]
+    assert "Type Enter, b, q or a step number" in out
+
+
+def test_replay_shows_the_log_lines_of_each_step(runner: CliRunner, record: Path) -> None:
+    code, out = replay(runner, str(record), "--no-pause")
+    assert code == 0, out
+    assert "each seat is dealt one hidden card" in out  # the deal's line, at the start
+    assert "takes" in out  # lines caused by actions

@@ -31,10 +31,15 @@ def test_knowledge_marks_survive_json() -> None:
 
 def test_hand_written_position_with_rest() -> None:
     state = ToyState.from_json(
-        {"game": "toy", "num_players": 2, "rest": True, "zones": {"hand:0": ["a", "b"]}}
+        {
+            "game": "toy",
+            "num_players": 2,
+            "rest": True,
+            "zones": {"hand:0": ["a", "b"], "hand:1": ["c"]},
+        }
     )
     assert [state.card_name(c) for c in state.zones[HAND0]] == ["a", "b"]
-    assert len(state.zones[0]) == 4
+    assert len(state.zones[0]) == 3
 
 
 @pytest.mark.parametrize(
@@ -46,7 +51,10 @@ def test_hand_written_position_with_rest() -> None:
         ({"game": "toy", "num_players": 2, "zones": {"deck": ["a", "a"]}}, "too many"),
         ({"game": "toy", "num_players": 2, "zones": {"deck": ["a"]}}, "in no zone"),
         ({"game": "toy", "num_players": 2, "rest": True, "state": {"bogus": 1}}, "unknown state"),
-        ({"game": "toy", "num_players": 2, "rest": True, "state": {"rounds": "x"}}, "must be int"),
+        (
+            {"game": "toy", "num_players": 2, "rest": True, "state": {"rounds": "x"}},
+            "must be a whole",
+        ),
         ({"game": "toy", "num_players": 2, "rest": True, "options": {"hand": 9}}, "one of"),
     ],
 )

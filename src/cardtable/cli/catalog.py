@@ -63,6 +63,8 @@ def options_listing(games: Sequence[GameInfo]) -> Group:
             meaning = spec.help
             if spec.choices:
                 meaning += f" One of: {', '.join(map(str, spec.choices))}."
+            if spec.range_text():
+                meaning += f" From {spec.range_text()}."
             if meaning:
                 parts.append(Padding(Text(meaning, style="dim"), (0, 0, 0, 6), expand=False))
     return Group(*parts)
@@ -84,3 +86,9 @@ def find_rules_doc(info: GameInfo) -> Traversable | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def rules_text(info: GameInfo) -> str | None:
+    """The text of the game's rules doc, or None when there is none."""
+    doc = find_rules_doc(info)
+    return None if doc is None else doc.read_text(encoding="utf-8")

@@ -7,18 +7,28 @@ that fails, 130 for Ctrl-C), so a user never sees a traceback for a mistake of t
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import click
+from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
 from cardtable.agents import make_agent
 from cardtable.cli.catalog import find_rules_doc, games_table, options_listing
-from cardtable.cli.play import GameStalled, Match, play_match, read_line, show_result, start_match
+from cardtable.cli.play import (
+    GameStalled,
+    Match,
+    QuitGame,
+    play_match,
+    read_line,
+    show_result,
+    start_match,
+)
 from cardtable.cli.replay import run_replay
 from cardtable.cli.serve import serve_command
 from cardtable.cli.simulate import report_command, simulate_command
@@ -32,6 +42,8 @@ from cardtable.core import (
     get_game,
     list_games,
 )
+from cardtable.core.records import is_record_file
+from cardtable.core.text import quote, shown
 
 
 @contextmanager
@@ -62,8 +74,13 @@ def parse_option_pairs(
     for item in values:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise click.BadParameter(f"{item!r} is not name=value", ctx=ctx, param=param)
-        options[name.strip()] = value.strip()
+            raise click.BadParameter(f"{quote(item)} is not name=value", ctx=ctx, param=param)
+        key = name.strip()
+        if key in options:
+            raise click.BadParameter(
+                f"option {quote(key, 30)} is given twice", ctx=ctx, param=param
+            )
+        options[key] = value.strip()
     return options
 
 
@@ -139,8 +156,12 @@ def rules_command(game: str, raw: bool) -> None:
 )
 @click.option(
     "--save",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write the game record (JSON) here at the end.",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the game record (JSON) here: at the end, or when you leave early (Ctrl-C, end of "
+    "input, quit). Checked before the deal.",
+)
+@click.option(
+    "--force", is_flag=True, help="Let --save overwrite an existing file that is not a record."
 )
 def play_command(
     game: str,
@@ -152,10 +173,19 @@ def play_command(
     auto: bool,
     ask_forced: bool,
     save: Path | None,
+    force: bool,
 ) -> None:
-    """Play GAME at the terminal against bots (you take --seat; bots the other seats)."""
+    """Play GAME at the terminal against bots (you take --seat; bots the other seats).
+
+    At the prompt, type a menu number or an action's text; help, rules and quit also work. The
+    seed is printed at the end, not the start: it deals the same cards again, so it reveals them.
+    """
     info = resolve_game(game)
     num_players = info.min_players if players is None else players
+    if num_players not in info.player_counts():
+        raise click.BadParameter(
+            f"{info.players_text()}, not {num_players}", param_hint="'--players'"
+        )
     if auto and seat is not None:
         raise click.UsageError("--seat and --auto exclude each other")
     human = None if auto else (seat or 0)
@@ -164,7 +194,13 @@ def play_command(
             f"seat {human} does not exist with {num_players} players (seats 0-{num_players - 1})",
             param_hint="--seat",
         )
+    if save is not None:
+        check_save_path(save, force)
     seed = secrets.randbelow(2**32) if seed is None else seed
+    if not 0 <= seed < 2**64:
+        raise click.BadParameter(
+            "the seed is a whole number from 0 to 2**64-1", param_hint="--seed"
+        )
     try:
         match = start_match(info, num_players, seed, options, human, bots)
     except BadOptions as exc:
@@ -173,23 +209,84 @@ def play_command(
     console = make_console()
     for line in _play_header(match):
         console.print(Text(line, style="bold"))
-    with user_input_errors():
-        try:
-            play_match(match, console, read_line)
-        except (GameStalled, CardtableError) as exc:
-            raise click.ClickException(f"the game failed: {exc}") from None
+    try:
+        play_match(match, console, read_line)
+    except KeyboardInterrupt:
+        click.echo("\nInterrupted.", err=True)
+        _leave_early(match, console, save)
+        raise click.exceptions.Exit(130) from None
+    except EOFError:
+        click.echo()  # end the unanswered prompt's line
+        _leave_early(match, console, save)
+        raise click.ClickException("input ended (end of file) before the game did") from None
+    except QuitGame:
+        console.print(Text("You left the game before the end."))
+        _leave_early(match, console, save)
+        return
+    except (GameStalled, CardtableError) as exc:
+        _leave_early(match, console, save)
+        raise click.ClickException(f"the game failed: {exc}") from None
     show_result(match, console)
+    console.print(Text(_seed_line(match)))
     if save is not None:
-        record = GameRecord.of(match.state, seed, _record_names(match))
-        try:
-            record.save(save)
-        except OSError as exc:
-            raise click.ClickException(f"could not save the record: {exc}") from None
-        console.print(Text(f"Saved the game record to {save}"))
+        _save_record(match, console, save, strict=True)
+
+
+def check_save_path(path: Path, force: bool) -> None:
+    """Refuse, before anything is dealt, a --save path that cannot or should not be written."""
+    shown_path = quote(str(path), 80)
+    if path.is_dir():
+        raise click.BadParameter(f"{shown_path} is a folder", param_hint="'--save'")
+    if path.exists():
+        if not force and not is_record_file(path):
+            raise click.BadParameter(
+                f"{shown_path} exists and is not a cardtable game record; choose another name, "
+                "or add --force to overwrite it",
+                param_hint="'--save'",
+            )
+        if not os.access(path, os.W_OK):
+            raise click.BadParameter(f"{shown_path} cannot be written", param_hint="'--save'")
+        return
+    folder = path.parent
+    if not folder.is_dir():
+        raise click.BadParameter(
+            f"the folder of {shown_path} does not exist", param_hint="'--save'"
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise click.BadParameter(
+            f"the folder of {shown_path} cannot be written to", param_hint="'--save'"
+        )
+
+
+def _seed_line(match: Match) -> str:
+    return f"Seed {match.seed} (--seed {match.seed} deals this game again)."
+
+
+def _leave_early(match: Match, console: Console, save: Path | None) -> None:
+    """A game left before its end: save what was played (with --save) and show the seed."""
+    if save is not None:
+        _save_record(match, console, save, strict=False, partial=True)
+    console.print(Text(_seed_line(match)))
+
+
+def _save_record(
+    match: Match, console: Console, save: Path, strict: bool, partial: bool = False
+) -> None:
+    record = GameRecord.of(match.state, match.seed, _record_names(match))
+    try:
+        record.save(save)
+    except OSError as exc:
+        message = f"could not save the record: {exc.strerror or exc}"
+        if strict:
+            raise click.ClickException(message) from None
+        click.echo(message, err=True)
+        return
+    what = "the record of the game so far" if partial else "the game record"
+    console.print(Text(f"Saved {what} to {shown(str(save), 80)}"))
 
 
 def _play_header(match: Match) -> list[str]:
-    """What is being played, who sits where, and the seed that deals it again."""
+    """What is being played and who sits where. The seed is not shown here: it reveals the deal."""
     state = match.state
     kinds = "/".join(sorted({agent.name for agent in match.agents.values()}))
     bots = f"{kinds} bots in seats {', '.join(str(seat) for seat in match.agents)}."
@@ -198,11 +295,13 @@ def _play_header(match: Match) -> list[str]:
         if match.human is None
         else (f"You are seat {match.human}; {bots}")
     )
-    return [
-        f"{match.info.display_name} — {state.num_players} players, seed {match.seed} "
-        f"(--seed {match.seed} deals this game again)",
-        seating,
-    ]
+    lines = [f"{match.info.display_name} — {state.num_players} players", seating]
+    if match.human is not None:
+        lines.append(
+            "At the prompt: a number or an action's text; help, rules or quit. "
+            "The seed is shown at the end."
+        )
+    return lines
 
 
 def _record_names(match: Match) -> list[str]:
@@ -221,8 +320,9 @@ def replay_command(record: Path, seat: int | None, all_seats: bool, no_pause: bo
     try:
         loaded = GameRecord.load(record)
         info = get_game(loaded.game)
+        loaded.replay()  # the whole record is checked before anything is shown
     except (CardtableError, OSError, UnicodeDecodeError) as exc:
-        raise click.ClickException(f"{record}: {exc}") from None
+        raise click.ClickException(f"{shown(str(record), 80)}: {exc}") from None
     if seat is not None and not 0 <= seat < loaded.num_players:
         raise click.BadParameter(
             f"the record has seats 0-{loaded.num_players - 1}", param_hint="--seat"
@@ -232,7 +332,7 @@ def replay_command(record: Path, seat: int | None, all_seats: bool, no_pause: bo
         try:
             run_replay(info, loaded, viewers, make_console(), None if no_pause else read_line)
         except CardtableError as exc:
-            raise click.ClickException(f"{record}: {exc}") from None
+            raise click.ClickException(f"{shown(str(record), 80)}: {exc}") from None
 
 
 main.add_command(serve_command)

@@ -10,18 +10,24 @@ before applying it, and we print its reason and ask again.
 from __future__ import annotations
 
 import hashlib
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.rule import Rule
 from rich.text import Text
 
 from cardtable.agents import Agent, ThinkingAgent, decide, make_agent
+from cardtable.cli.catalog import rules_text
+from cardtable.cli.prompt import COMMANDS, Command, parse_entry
 from cardtable.cli.view import log_text, render_observation, result_view
 from cardtable.core import Action, GameInfo, IllegalAction, Rng, State, new_state
+from cardtable.core.actions import normalize_text
+from cardtable.core.text import shown
 
 #: Reads one line of input after showing a prompt; raises EOFError / KeyboardInterrupt.
 Reader = Callable[[str], str]
@@ -34,15 +40,35 @@ class GameStalled(RuntimeError):
     """The game is not over but nobody can act, or it never ends: a bug in the game."""
 
 
+_line_editing = False
+
+
+def enable_line_editing() -> bool:
+    """Load :mod:`readline` (once) so :func:`input` gets line editing and history at a terminal.
+
+    Returns False where Python has no readline (then input works without editing).
+    """
+    global _line_editing
+    if not _line_editing:
+        try:
+            import readline  # noqa: F401 - importing it is what turns line editing on
+        except ImportError:
+            return False
+        _line_editing = True
+    return True
+
+
 def read_line(prompt: str) -> str:
-    """The default :data:`Reader`: :func:`input`, so line editing works on a terminal.
+    """The default :data:`Reader`: :func:`input`, with readline line editing on a terminal.
 
     Input that is not typed at a terminal (a pipe, a file, a test) is echoed, so a transcript
     reads like the session a player would have seen.
     """
+    if sys.stdin.isatty():
+        enable_line_editing()
     line = input(prompt)
     if not sys.stdin.isatty():
-        print(line)
+        print(shown(line, 120))  # echoed safely: control characters escaped, long lines cut
     return line
 
 
@@ -106,27 +132,35 @@ def start_match(
     )
 
 
-class LogFeed:
-    """New table-log lines as one seat sees them, so the human learns what bots did.
+def mark_you(text: str, seat: int | None) -> str:
+    """``seat 2 opens…`` as ``seat 2 (you) opens…`` in lines shown to seat 2."""
+    if seat is None:
+        return text
+    return re.sub(rf"\b([Ss]eat {seat})\b(?! \(you\))", r"\1 (you)", text)
 
-    When an action added no log line (a game that logs little), the seat's view of the new
-    history entries of other seats is shown instead, already redacted by the core.
+
+class LogFeed:
+    """New entries of the table log as one seat sees them, complete and in order.
+
+    Every action (a hidden one as this seat saw it) comes first, then the lines it caused
+    (settlements, reveals, draws), from :meth:`State.timeline`. The seat's own actions are
+    included, as "you".
     """
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.log_seen = 0
-        self.history_seen = 0
+        self.seen = 0
 
     def new_lines(self, state: State) -> list[str]:
-        obs = state.observation(self.seat)
-        log: list[str] = obs["log"][self.log_seen :]
-        history: list[list[Any]] = obs["history"][self.history_seen :]
-        self.log_seen += len(log)
-        self.history_seen += len(history)
-        if log:
-            return log
-        return [f"seat {actor}: {text}" for actor, text in history if actor != self.seat]
+        entries = state.timeline(self.seat)[self.seen :]
+        self.seen += len(entries)
+        lines = []
+        for actor, text in entries:
+            if actor is None:
+                lines.append(mark_you(text, self.seat))
+            else:
+                lines.append(f"{'you' if actor == self.seat else f'seat {actor}'}: {text}")
+        return lines
 
 
 def next_seat(match: Match) -> int:
@@ -158,22 +192,16 @@ def play_match(match: Match, console: Console, read: Reader = read_line) -> None
     raise GameStalled(f"the game did not end within {MAX_ACTIONS} actions (a bug in the game)")
 
 
-def parse_choice(state: State, legal: Sequence[Action], text: str) -> Action:
-    """A menu number (1..k), an action's text, or Enter when there is only one choice.
+class QuitGame(Exception):
+    """The person confirmed ``quit`` at the prompt."""
 
-    A bare number always means a menu position. Raises IllegalAction with the reason otherwise.
-    """
-    entry = text.strip()
-    if not entry:
-        if len(legal) == 1:
-            return legal[0]
-        raise IllegalAction(f"type a number from 1 to {len(legal)} or an action's text")
-    if entry.isdigit():
-        number = int(entry)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        raise IllegalAction(f"{number} is not a choice; type a number from 1 to {len(legal)}")
-    return state.to_action(entry)
+
+def parse_choice(state: State, legal: Sequence[Action], text: str) -> Action:
+    """A menu number, an action's text, or Enter for a single choice (no prompt commands)."""
+    choice = parse_entry(state, legal, text)
+    if isinstance(choice, Command):
+        raise IllegalAction(f"'{choice.name}' is a prompt command, not an action")
+    return choice
 
 
 def human_turn(
@@ -187,31 +215,127 @@ def human_turn(
     """Show the seat's view and menu, and read input until an action is accepted.
 
     A decision with a single legal action (Magic Show asks both seats at every Ace window, MS-R4,
-    even a seat without an Ace) is taken at once and shown, unless ``ask_forced``.
+    even a seat without an Ace) is taken at once and shown, unless ``ask_forced``. Nothing typed
+    here can raise: bad input is explained and asked again, and never changes the state.
+    Raises :class:`QuitGame` when the person confirms ``quit``.
     """
     legal = state.legal_actions(seat)
+    notes = state.choice_notes(seat)
     if len(legal) == 1 and not ask_forced:
+        why = " ".join(notes) or "it is the only legal action now"
         state.apply(seat, legal[0])
-        console.print(Text(f"(your only choice) {legal[0].text}", style="dim"))
+        console.print(Text(f"(your only choice) {legal[0].text} — {why}", style="dim"))
         return
     obs = state.observation(seat)
     console.print(Rule(style="dim"))
     console.print(render_observation(info, obs))
     if len(obs["to_act"]) > 1 or any(obs["committed"]):
         console.print(Text("Simultaneous choice: it stays face down until all have chosen.", "dim"))
-    console.print(Text(f"Your legal actions (seat {seat}):", style="bold"))
-    for number, action in enumerate(legal, start=1):
-        console.print(Text(f"  {number:>2}. ").append(action.text, style="bold"))
+    show_menu(state, seat, legal, console)
+    for note in notes:
+        console.print(Text(f"Note: {note}", style="yellow"))
     if len(legal) == 1:
         prompt = f"Only one choice — press Enter to {legal[0].text}: "
     else:
-        prompt = f"Your choice (1-{len(legal)} or action text): "
+        prompt = f"Your choice (1-{len(legal)}, action text, or help): "
+    legal_ids = {action.id for action in legal}
     while True:
         try:
-            state.apply(seat, parse_choice(state, legal, read(prompt)))
-            return
+            choice = parse_entry(state, legal, read(prompt))
         except IllegalAction as exc:
             console.print(Text(f"Not accepted: {exc}", style="red"))
+            continue
+        if isinstance(choice, Command):
+            run_command(choice, info, state, seat, legal, console, read)
+            continue
+        if choice.id not in legal_ids:
+            why = state.explain_illegal(seat, choice.id) or "it is not among your choices now"
+            console.print(Text(f"Not accepted: you cannot '{choice.text}' now: {why}", "red"))
+            continue
+        preview = state.preview_action(seat, choice.id)
+        if preview is not None:
+            console.print(Text(preview, style="bold yellow"))
+            answer = read(
+                f"Really {choice.text}? Type y to go ahead, anything else to choose again: "
+            )
+            if answer.strip().lower() not in ("y", "yes"):
+                console.print(Text("Not played; choose again.", style="dim"))
+                continue
+        state.apply(seat, choice)
+        return
+
+
+def show_menu(state: State, seat: int, legal: Sequence[Action], console: Console) -> None:
+    """The numbered legal actions, each with what it would do for this seat."""
+    console.print(Text("Your choices:", style="bold"))
+    for number, action in enumerate(legal, start=1):
+        line = Text(f"  {number:>2}. ").append(action.text, style="bold")
+        described = describe(state, seat, action)
+        if described:
+            line.append(f" — {described}", style="dim")
+        console.print(line)
+
+
+def describe(state: State, seat: int, action: Action) -> str:
+    """``describe_action`` when it says more than the action's own text, else ""."""
+    text = state.describe_action(seat, action.id)
+    return "" if normalize_text(text) == normalize_text(action.text) else text
+
+
+def run_command(
+    command: Command,
+    info: GameInfo,
+    state: State,
+    seat: int,
+    legal: Sequence[Action],
+    console: Console,
+    read: Reader,
+) -> None:
+    """``help``, ``rules`` or ``quit`` typed at the prompt."""
+    if command.name == "help":
+        console.print(Text("Your choices now, explained:", style="bold"))
+        for number, action in enumerate(legal, start=1):
+            console.print(
+                Text(f"  {number:>2}. ")
+                .append(action.text, style="bold")
+                .append(f": {state.describe_action(seat, action.id)}")
+            )
+        console.print(
+            Text(
+                "Type a number or an action's text (case and spacing do not matter; the start of "
+                "an action is enough when only one action begins that way).",
+                style="dim",
+            )
+        )
+        for other in COMMANDS.values():
+            console.print(Text(f"  {other.name}: {other.help}", style="dim"))
+    elif command.name == "rules":
+        show_rules(info, console, read)
+    elif command.name == "quit":
+        answer = read("Quit this game? Type y to quit, anything else to go on: ")
+        if answer.strip().lower() in ("y", "yes"):
+            raise QuitGame
+        console.print(Text("Going on.", style="dim"))
+
+
+def show_rules(info: GameInfo, console: Console, read: Reader) -> None:
+    """The game's player doc, a screenful at a time (Enter: more, q: back to the game)."""
+    text = rules_text(info)
+    if text is None:
+        console.print(Text(f"No rules doc is available for {info.display_name}.", "yellow"))
+        return
+    with console.capture() as captured:
+        console.print(Markdown(text))
+    lines = captured.get().splitlines()
+    page = max(10, console.size.height - 2)
+    for start in range(0, len(lines), page):
+        for line in lines[start : start + page]:
+            console.print(Text.from_ansi(line.rstrip()))
+        if start + page < len(lines):
+            answer = read("-- Enter: more, q: back to the game -- ")
+            if answer.strip().lower() in ("q", "quit"):
+                break
+    console.print(Text("(back to the game)", style="dim"))
 
 
 def show_result(match: Match, console: Console) -> None:

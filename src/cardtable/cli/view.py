@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.core import GameInfo
+from cardtable.core.text import shown
 
 
 def make_console() -> Console:
@@ -37,7 +38,7 @@ def seat_label(seat: int | None, names: Sequence[str] = ()) -> str:
     if seat is None:
         return "spectator"
     if seat < len(names) and names[seat]:
-        return f"seat {seat} ({names[seat]})"
+        return f"seat {seat} ({shown(names[seat], 40)})"
     return f"seat {seat}"
 
 
@@ -133,7 +134,7 @@ def result_view(obs: Mapping[str, Any], names: Sequence[str] = ()) -> Renderable
     for seat, score in enumerate(obs.get("scores") or []):
         share = returns[seat] if seat < len(returns) else 0.0
         result = "win" if share == 1 else (f"shared win ({share:.2g})" if share > 0 else "")
-        table.add_row(seat_label(seat, names), fmt_number(score), result)
+        table.add_row(Text(seat_label(seat, names)), Text(fmt_number(score)), Text(result))
     best = winners(returns)
     if len(best) == 1:
         line = f"Winner: {seat_label(best[0], names)}"

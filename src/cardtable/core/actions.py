@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardtable.core.errors import IllegalAction
+from cardtable.core.text import quote
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -67,6 +68,8 @@ class ActionSpace:
 
     def parse(self, text: str) -> Action:
         """The action whose text is ``text`` (case and spacing are ignored)."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"{quote(text)} is not an action's text")
         key = normalize_text(text)
         found: int | None
         if self._parse is not None:
@@ -76,7 +79,7 @@ class ActionSpace:
                 self._by_text = {normalize_text(self._describe(i)): i for i in range(self.size)}
             found = self._by_text.get(key)
         if found is None:
-            raise IllegalAction(f"'{text}' is not an action of this game")
+            raise IllegalAction(f"{quote(text)} is not an action of this game")
         return self.action(found)
 
     def all(self) -> list[Action]:

@@ -8,7 +8,6 @@ another distribution lists itself in its own. The core therefore never imports a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -17,9 +16,11 @@ from typing import Any
 
 from cardtable.core.actions import Action
 from cardtable.core.errors import BadOptions, StateFormatError, UnknownGame
+from cardtable.core.jsonio import read_json
 from cardtable.core.options import OptionSpec, option_specs
 from cardtable.core.rng import Rng
 from cardtable.core.state import State
+from cardtable.core.text import quote
 
 #: A game's rule-of-thumb player: from a seat's observation and its legal actions (never the
 #: state, so it is fair by construction) pick one action and say why in one line (hints show it).
@@ -54,6 +55,12 @@ class GameInfo:
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def players_text(self) -> str:
+        """``Magic Show is for exactly 2 players`` / ``… takes 2 to 6 players``."""
+        if self.min_players == self.max_players:
+            return f"{self.display_name} is for exactly {self.min_players} players"
+        return f"{self.display_name} takes {self.min_players} to {self.max_players} players"
 
 
 _REGISTRY: dict[str, GameInfo] = {}
@@ -99,10 +106,10 @@ def list_games() -> list[GameInfo]:
 def get_game(name: str) -> GameInfo:
     """A game by name or alias (``piece-of-the-action`` or ``pota``)."""
     _load_all()
-    key = name.strip().lower().replace("_", "-")
+    key = name.strip().lower().replace("_", "-") if isinstance(name, str) else ""
     if key not in _ALIASES:
         known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGame(f"no game called {name!r}; games: {known}")
+        raise UnknownGame(f"no game called {quote(name, 40)}; games: {known}")
     return _REGISTRY[_ALIASES[key]]
 
 
@@ -116,11 +123,12 @@ def new_state(
     (4, False)
     """
     info = get_game(game)
-    if not info.min_players <= num_players <= info.max_players:
-        raise BadOptions(
-            f"{info.display_name} takes {info.min_players} to {info.max_players} players, "
-            f"not {num_players}"
-        )
+    if (
+        not isinstance(num_players, int)
+        or isinstance(num_players, bool)
+        or not info.min_players <= num_players <= info.max_players
+    ):
+        raise BadOptions(f"{info.players_text()}, not {quote(num_players, 20)}")
     return info.state_class.new(num_players, seed, options)
 
 
@@ -128,7 +136,11 @@ def state_from_json(data: dict[str, Any]) -> State:
     """Rebuild a state of any registered game from its JSON form."""
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise StateFormatError("a state needs a 'game' name")
-    return get_game(data["game"]).state_class.from_json(data)
+    try:
+        info = get_game(data["game"])
+    except UnknownGame as exc:
+        raise StateFormatError(str(exc)) from None
+    return info.state_class.from_json(data)
 
 
 def load_state(source: str | Path | dict[str, Any]) -> State:
@@ -136,7 +148,6 @@ def load_state(source: str | Path | dict[str, Any]) -> State:
     if isinstance(source, dict):
         return state_from_json(source)
     try:
-        data = json.loads(Path(source).read_text())
-    except json.JSONDecodeError as exc:
-        raise StateFormatError(f"{source}: not valid JSON ({exc})") from None
-    return state_from_json(data)
+        return state_from_json(read_json(source))
+    except StateFormatError as exc:
+        raise StateFormatError(f"{source}: {exc}") from None

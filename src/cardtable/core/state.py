@@ -32,9 +32,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from cardtable.core.actions import Action, ActionSpace
-from cardtable.core.errors import IllegalAction, StateFormatError
+from cardtable.core.errors import BadOptions, IllegalAction, StateFormatError
 from cardtable.core.options import options_to_json, parse_options
 from cardtable.core.rng import Rng
+from cardtable.core.text import quote, shown
 from cardtable.core.zones import TableSpec
 
 NO_COMMIT = -1
@@ -79,7 +80,8 @@ class State(ABC):
         self.tags: list[int] = [0] * ncards
         self.pending: list[int] = [NO_COMMIT] * spec.num_players
         self.history: list[tuple[int, int]] = []
-        self.events: list[tuple[int, str]] | None = []
+        #: The table log: (audience, text, step) with step = actions taken when it was noted.
+        self.events: list[tuple[int, str, int]] | None = []
         self.rng = Rng(seed)
         self._init_scalars()
 
@@ -162,6 +164,24 @@ class State(ABC):
         redaction rule applies to words too). The default is the action's text.
         """
         return self.spec.actions.action(action_id).text
+
+    def choice_notes(self, seat: int) -> list[str]:
+        """Why ``seat``'s choices now are narrower than usual, each note citing its ruling.
+
+        When a rule removes an action a newcomer would expect (a card that would make a total
+        zero, a decline that is not allowed any more) or leaves only one choice, the views show
+        these notes before the seat chooses, and a decision taken automatically is shown with
+        them. Only what ``seat`` can see may be used. The default has none.
+        """
+        return []
+
+    def preview_action(self, seat: int, action_id: int) -> str | None:
+        """What an irreversible multi-step commitment obliges ``seat`` to do, or None.
+
+        A terminal shows the text and asks for confirmation before applying the action (a Move
+        card in Piece of the Action). The default: no action needs one.
+        """
+        return None
 
     def game_stats(self) -> dict[str, float]:
         """The game's own per-game statistics for the simulator, as plain numbers.
@@ -256,7 +276,7 @@ class State(ABC):
     def note(self, text: str, audience: int = -1) -> None:
         """Add a line to the table log (``audience`` bitmask; -1 = everyone). No-op when off."""
         if self.events is not None:
-            self.events.append((audience, text))
+            self.events.append((audience, text, len(self.history)))
 
     def zone(self, name: str) -> list[int]:
         """The card list of a zone by name (slow: games keep zone indexes)."""
@@ -416,7 +436,7 @@ class State(ABC):
                 history.append([actor, self.hidden_action_text(actor, aid)])
         log = []
         if self.events is not None:
-            for audience, text in self.events:
+            for audience, text, _step in self.events:
                 if audience == -1 or (seat is not None and (audience >> seat) & 1):
                     log.append(text)
         terminal = self.is_terminal()
@@ -435,6 +455,28 @@ class State(ABC):
             "history": history,
             "log": log,
         }
+
+    def timeline(self, seat: int | None) -> list[tuple[int | None, str]]:
+        """The history and the log merged in the order things happened, as ``seat`` saw them.
+
+        Each action is an ``(actor, text)`` entry (a hidden one as its outsiders saw it),
+        followed by the log lines it caused as ``(None, line)``; lines of the deal come first.
+        """
+        layout = self.spec.layout
+        space = self.spec.actions
+        by_step: dict[int, list[str]] = {}
+        for audience, text, step in self.events or ():
+            if audience == -1 or (seat is not None and (audience >> seat) & 1):
+                by_step.setdefault(step, []).append(text)
+        out: list[tuple[int | None, str]] = [(None, line) for line in by_step.get(0, [])]
+        for index, (actor, aid) in enumerate(self.history, start=1):
+            audience = self.action_audience(actor, aid)
+            if audience == layout.all_mask or (seat is not None and (audience >> seat) & 1):
+                out.append((actor, space.action(aid).text))
+            else:
+                out.append((actor, self.hidden_action_text(actor, aid)))
+            out.extend((None, line) for line in by_step.get(index, []))
+        return out
 
     # ------------------------------------------------------------------ JSON
 
@@ -477,47 +519,137 @@ class State(ABC):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        """Rebuild a state from :meth:`to_json` output or a hand-written position."""
+        """Rebuild a state from :meth:`to_json` output or a hand-written position.
+
+        Positions are untrusted input: every field is checked before play, the game's own
+        :meth:`_after_load` checks what its rules allow, and the core then checks that each
+        face-down commitment is a choice its seat could legally have made and that the seats to
+        act have something to do. Any problem is a :class:`StateFormatError` naming it; nothing
+        half-loaded is ever returned.
+        """
         if not isinstance(data, dict):
             raise StateFormatError("a state must be a JSON object")
+        unknown = [key for key in data if key not in _STATE_KEYS]
+        if unknown:
+            raise StateFormatError(
+                f"unknown field {quote(unknown[0], 30)}; a state has: {', '.join(_STATE_KEYS)}"
+            )
+        num_players = data.get("num_players")
+        if type(num_players) is not int:
+            raise StateFormatError("a state needs an integer 'num_players'")
         try:
-            num_players = int(data["num_players"])
-        except (KeyError, TypeError, ValueError):
-            raise StateFormatError("a state needs an integer 'num_players'") from None
-        spec = cls.table_spec(num_players, data.get("options") or {})
-        state = cls(spec, int(data.get("rng", 0)))
-        state._load_zones(data.get("zones") or {}, bool(data.get("rest", False)))
+            spec = cls.table_spec(num_players, data.get("options") or {})
+        except BadOptions as exc:
+            raise StateFormatError(str(exc)) from None
+        rng = data.get("rng", 0)
+        if type(rng) is not int or not 0 <= rng < 2**64:
+            raise StateFormatError(
+                f"'rng' must be a whole number from 0 to 2**64-1, not {quote(rng)}"
+            )
+        state = cls(spec, rng)
+        zones = data.get("zones") or {}
+        if not isinstance(zones, dict):
+            raise StateFormatError("'zones' must be an object of zone name: list of cards")
+        state._load_zones(zones, data.get("rest", False) is True)
         scalars = data.get("state") or {}
+        if not isinstance(scalars, dict):
+            raise StateFormatError("'state' must be an object of field name: value")
         for name, raw in scalars.items():
             if name not in cls.SCALARS:
-                raise StateFormatError(f"unknown state field {name!r}; known: {cls.SCALARS}")
+                raise StateFormatError(
+                    f"unknown state field {quote(name, 30)}; known: {', '.join(cls.SCALARS)}"
+                )
             value = state._coerce_scalar(name, raw)
             default = getattr(state, name)
-            if type(default) is not type(value) and not (
-                isinstance(default, int) and isinstance(value, int)
-            ):
+            if not _same_shape(default, value):
                 raise StateFormatError(
-                    f"state field {name!r} must be {type(default).__name__}, got {value!r}"
+                    f"state field {name!r} must be {_shape_name(default)}, not {quote(value)}"
                 )
             setattr(state, name, _plain(value))  # a copy: never alias the caller's data
         space = spec.actions
         pending = data.get("pending") or [None] * num_players
-        if len(pending) != num_players:
+        if not isinstance(pending, list) or len(pending) != num_players:
             raise StateFormatError("'pending' needs one entry per seat")
-        state.pending = [NO_COMMIT if p is None else space.parse(p).id for p in pending]
         try:
-            state.history = [(int(s), space.parse(t).id) for s, t in data.get("history") or []]
-        except (TypeError, ValueError) as exc:
-            raise StateFormatError(f"bad history: {exc}") from None
-        state._after_load()
+            state.pending = [NO_COMMIT if p is None else space.parse(p).id for p in pending]
+        except IllegalAction as exc:
+            raise StateFormatError(f"bad 'pending': {exc}") from None
+        history = data.get("history") or []
+        if not isinstance(history, list):
+            raise StateFormatError("'history' must be a list of [seat, action text]")
+        state.history = []
+        for entry in history:
+            if (
+                not isinstance(entry, list)
+                or len(entry) != 2
+                or type(entry[0]) is not int
+                or not 0 <= entry[0] < num_players
+            ):
+                raise StateFormatError(f"bad history entry {quote(entry)}: want [seat, text]")
+            try:
+                state.history.append((entry[0], space.parse(entry[1]).id))
+            except IllegalAction as exc:
+                raise StateFormatError(f"bad history: {exc}") from None
+        try:
+            state._after_load()
+            state._check_loaded()
+        except StateFormatError:
+            raise
+        except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+            # A game check that did not foresee this position: refuse it rather than crash.
+            raise StateFormatError(f"the position is inconsistent ({shown(exc)})") from None
         return state
+
+    def _check_loaded(self) -> None:
+        """The game-independent checks of a loaded position (see :meth:`from_json`)."""
+        committed = [s for s in range(self.num_players) if self.pending[s] != NO_COMMIT]
+        waiting = list(self.to_act())
+        space = self.spec.actions
+        for seat in committed:
+            text = space.action(self.pending[seat]).text
+            if seat in waiting:
+                raise StateFormatError(
+                    f"seat {seat} has a face-down choice pending ({text!r}) but is still to act: "
+                    "this is not a face-down decision"
+                )
+        for seat in committed:
+            # Would the seat have been allowed this choice? Ask the rules with it undecided.
+            choice = self.pending[seat]
+            self.pending[seat] = NO_COMMIT
+            try:
+                allowed = seat in self.to_act() and choice in self.legal_action_ids(seat)
+            finally:
+                self.pending[seat] = choice
+            if not allowed:
+                raise StateFormatError(
+                    f"seat {seat} cannot have chosen {space.action(choice).text!r} face down "
+                    "here: it is not among that seat's legal choices"
+                )
+        if self.is_terminal():
+            self.scores()
+            self.returns()
+            return
+        if not waiting:
+            raise StateFormatError("the game is not over but no seat is to act")
+        for seat in waiting:
+            if not 0 <= seat < self.num_players:
+                raise StateFormatError(f"the position names seat {seat} to act")
+            if not self.legal_action_ids(seat):
+                raise StateFormatError(f"seat {seat} is to act but has no legal action")
+        self.scores()
+        self.public_view()
 
     def _coerce_scalar(self, name: str, value: Any) -> Any:
         """Hook: accept a friendlier hand-written spelling (a colour name for its index)."""
         return value
 
     def _after_load(self) -> None:  # noqa: B027 - optional hook
-        """Hook: check a loaded position and recompute caches after :meth:`from_json`."""
+        """Hook: check a loaded position and recompute caches after :meth:`from_json`.
+
+        Raise :class:`StateFormatError` naming the problem for anything the rules cannot reach
+        (a card in a pile that never holds it, a hand larger than the rules deal, a phase that
+        does not exist). The core checks face-down commitments afterwards.
+        """
 
     def _load_zones(self, zones: dict[str, Any], rest: bool) -> None:
         layout = self.spec.layout
@@ -525,28 +657,45 @@ class State(ABC):
         used: set[int] = set()
         for zname, entries in zones.items():
             if zname not in layout.index:
-                raise StateFormatError(f"unknown zone {zname!r}; zones: {list(layout.index)}")
+                names = list(layout.index)
+                listed = ", ".join(names[:10]) + (", …" if len(names) > 10 else "")
+                raise StateFormatError(f"unknown zone {quote(zname, 30)}; zones: {listed}")
+            if not isinstance(entries, list):
+                raise StateFormatError(f"zone {zname!r} must be a list of cards")
             zi = layout.index[zname]
             for entry in entries:
+                seen_list: Any = []
+                tag: Any = 0
                 if isinstance(entry, str):
-                    name, seen_list, tag = entry, [], 0
+                    name = entry
                 elif isinstance(entry, dict) and isinstance(entry.get("card"), str):
                     name, seen_list, tag = entry["card"], entry.get("seen", []), entry.get("tag", 0)
                 else:
-                    raise StateFormatError(f"bad card entry {entry!r} in zone {zname!r}")
+                    raise StateFormatError(f"bad card entry {quote(entry)} in zone {zname!r}")
+                if not isinstance(seen_list, list) or not all(
+                    type(s) is int and 0 <= s < self.num_players for s in seen_list
+                ):
+                    raise StateFormatError(
+                        f"'seen' of {quote(name, 20)} in zone {zname!r} must list seats "
+                        f"0-{self.num_players - 1}"
+                    )
+                if type(tag) is not int or not 0 <= tag < 2**31:
+                    raise StateFormatError(
+                        f"'tag' of {quote(name, 20)} in zone {zname!r} must be a small whole number"
+                    )
                 free = [c for c in cards.ids_named(name) if c not in used]
                 if not free:
                     if not cards.ids_named(name):
-                        raise StateFormatError(f"unknown card {name!r} in zone {zname!r}")
+                        raise StateFormatError(f"unknown card {quote(name, 30)} in zone {zname!r}")
                     raise StateFormatError(f"too many {name!r} cards (zone {zname!r})")
                 card = free[0]
                 used.add(card)
                 self.zones[zi].append(card)
                 mask = 0
                 for s in seen_list:
-                    mask |= 1 << int(s)
+                    mask |= 1 << s
                 self.seen[card] = layout.all_mask if layout.public[zi] else mask
-                self.tags[card] = int(tag)
+                self.tags[card] = tag
         missing = [c for c in range(len(cards)) if c not in used]
         if missing and rest:
             rest_zone = layout.index[self.REST_ZONE]
@@ -568,6 +717,56 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.num_players} seats, {len(self.history)} actions>"
+
+
+_STATE_KEYS = (
+    "game",
+    "num_players",
+    "options",
+    "rng",
+    "state",
+    "pending",
+    "zones",
+    "history",
+    "rest",
+)
+
+
+def _same_shape(default: Any, value: Any) -> bool:
+    """Is ``value`` of the kind a field with this starting value holds (ints, texts, lists)?"""
+    if isinstance(default, bool) or isinstance(value, bool):
+        return type(default) is type(value)
+    if isinstance(default, int):
+        return type(value) is int and abs(value) < 2**63
+    if isinstance(default, str):
+        return isinstance(value, str) and len(value) <= 1000
+    if isinstance(default, list | tuple):
+        if not isinstance(value, list) or len(value) > 1000:
+            return False
+        if default:
+            return all(_same_shape(default[0], v) for v in value)
+        return all(_is_plain_leaf(v) for v in value)
+    return type(default) is type(value)
+
+
+def _is_plain_leaf(value: Any) -> bool:
+    if isinstance(value, list):
+        return len(value) <= 1000 and all(
+            isinstance(v, str | int) and (not isinstance(v, int) or abs(v) < 2**63) for v in value
+        )
+    return isinstance(value, str | int) and (not isinstance(value, int) or abs(value) < 2**63)
+
+
+def _shape_name(default: Any) -> str:
+    if isinstance(default, bool):
+        return "true or false"
+    if isinstance(default, int):
+        return "a whole number"
+    if isinstance(default, str):
+        return "text"
+    if isinstance(default, list | tuple):
+        return "a list" + (f" of {_shape_name(default[0]).removeprefix('a ')}s" if default else "")
+    return type(default).__name__
 
 
 def _plain(value: Any) -> Any:

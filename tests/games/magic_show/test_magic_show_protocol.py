@@ -202,10 +202,11 @@ def test_render_shows_piles_scores_hand_and_decision() -> None:
     play(state, "8H", "2S")
     let_until(state, "8H")
     text = render(state.observation(0))
-    assert "Red's practice pile: 10D KH (15 min, show worth +16)" in text
+    assert "Your practice pile: [bold red]10♦[/] [bold red]K♥[/] (15 min, show worth +16" in text
     assert "Scores: Red 3, Black -2" in text
-    assert "Your hand (Red):[/bold] 2H" in text
-    assert "Revealed: 8H (by Red); resolving 8H" in text
+    assert "Your hand (Red):[/bold] [bold red]2♥[/]" in text
+    assert "Revealed: [bold red]8♥[/] (by You (Red)); resolving [bold red]8♥[/]" in text
+    assert "♣ C and ♠ S are Black's" in text
     assert "Black may stop 8H" in text
     assert "Waiting for Black" in text
 

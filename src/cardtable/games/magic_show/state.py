@@ -36,19 +36,23 @@ from cardtable.core import (
     StateFormatError,
     TableSpec,
 )
-from cardtable.games.magic_show import rules
+from cardtable.games.magic_show import describe, rules
 from cardtable.games.magic_show.cards import (
     BUFFET,
     IS_ACE,
+    MISTAKE,
     NAMES,
     NUM_CARDS,
     OWNER,
+    REHEARSAL,
     ROLE,
     ROLE_NAMES,
+    TRICK,
     rank_name,
 )
 from cardtable.games.magic_show.meta import (
     DECK,
+    HAND,
     NAME,
     PILE,
     REVEALED,
@@ -188,6 +192,12 @@ class MagicShowState(State):
             f"{who} may stop {NAMES[card]} ({role}, played by {by}) with an Ace or let it resolve"
         )
 
+    def describe_action(self, seat: int, action_id: int) -> str:
+        return describe.describe_action(self, seat, action_id)
+
+    def choice_notes(self, seat: int) -> list[str]:
+        return describe.choice_notes(self, seat)
+
     def explain_illegal(self, seat: int, action_id: int) -> str | None:
         """Why a seat that is being asked cannot take ``action_id`` now."""
         phase = self.phase
@@ -224,6 +234,7 @@ class MagicShowState(State):
             raise StateFormatError(f"phase must be one of {rules.PHASES}, not {self.phase!r}")
         if len(self.score) != 2 or len(self.played) != 2:
             raise StateFormatError("'score' and 'played' need one entry per seat")
+        self._check_piles()
         if self.phase in (rules.STOP, rules.BUFFET_PHASE):
             self._load_window()
             return
@@ -232,6 +243,27 @@ class MagicShowState(State):
         turn_start = self.phase == rules.COMMIT and self.pending == [NO_COMMIT, NO_COMMIT]
         if turn_start and rules.game_over(self):
             rules.farewell_shows(self)
+
+    def _check_piles(self) -> None:
+        """Hands, practice piles and the revealed cards hold only what the rules put there."""
+        if any(name not in ("", *NAMES) for name in self.played):
+            raise StateFormatError("'played' holds a card name or \"\" per seat")
+        if not 1 <= self.turn <= 1000:
+            raise StateFormatError("'turn' counts turns from 1")
+        if self.farewell and (self.phase != rules.OVER or len(self.farewell) != 2):
+            raise StateFormatError("'farewell' holds the two Farewell Show values once it is over")
+        for seat in (0, 1):
+            if len(self.zones[HAND[seat]]) > rules.HAND_SIZE:
+                raise StateFormatError(f"hand:{seat} holds more than {rules.HAND_SIZE} cards")
+            for card in self.zones[PILE[seat]]:
+                if OWNER[card] != seat or ROLE[card] not in (TRICK, REHEARSAL, MISTAKE):
+                    raise StateFormatError(
+                        f"{NAMES[card]} cannot lie in pile:{seat}: a practice pile holds its "
+                        "owner's Tricks, Sixes and Mistakes"
+                    )
+        revealed = self.zones[REVEALED]
+        if len(revealed) > 2 or any(IS_ACE[c] for c in revealed):
+            raise StateFormatError("at most two played cards, never Aces, wait in 'revealed'")
 
     def _load_window(self) -> None:
         """Validate a STOP or buffet position: the resolving card is the first revealed one."""

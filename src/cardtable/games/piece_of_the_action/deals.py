@@ -38,6 +38,11 @@ def setup(state: PotaState) -> None:
     for seat in range(n):  # POTA-R3: X cards in the dealt hands are placed and replaced
         for card in [c for c in state.zones[hand_zone(seat)] if KIND[c] == XCARD]:
             state.move(card, hand_zone(seat), XCARDS)
+            if state.events is not None:
+                state.note(
+                    f"seat {seat} is dealt an X card and places it (POTA-R3): Deals now count "
+                    f"x{state.multiplier}"
+                )
             _draw_to(state, seat, state.hand_size)
     start_lead(state)
 
@@ -88,7 +93,10 @@ def _draw_to(state: PotaState, seat: int, size: int) -> bool:
         if KIND[card] == XCARD:
             state.move(card, DECK, XCARDS)
             if state.events is not None:
-                state.note(f"seat {seat} draws an X card: Deals now count x{state.multiplier}")
+                state.note(
+                    f"seat {seat} draws an X card and places it (POTA-R3): Deals now count "
+                    f"x{state.multiplier}"
+                )
         else:
             state.move(card, DECK, hand)
     return True
@@ -152,13 +160,33 @@ def settle(state: PotaState) -> list[int]:
         shares = len(state.zones[pota_zone(n, seat)]) + (1 if seat == state.leader else 0)
         sign = -1 if state.zones[reverse_zone(n, seat)] else 1
         payoffs.append(value * shares * sign)
-    state.score = [max(0, s + p) for s, p in zip(state.score, payoffs, strict=True)]
+    before = state.score
+    state.score = [max(0, s + p) for s, p in zip(before, payoffs, strict=True)]
     if state.events is not None:
-        parts = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(payoffs) if p)
-        state.note(
-            f"the Deal is worth {value:+d}: {parts or 'nobody scores'}; scores now {state.score}"
-        )
+        state.note(settle_text(state, value, before, payoffs))
     return payoffs
+
+
+def settle_text(state: PotaState, value: int, before: list[int], payoffs: list[int]) -> str:
+    """The settlement in words: the value's origin, each payoff, floors at 0, the new scores."""
+    total = sum(VALUE[c] for c in state.zones[CENTRE])
+    raw = total * state.multiplier
+    origin = f"centre {total:+d} x{state.multiplier} = {raw:+d}"
+    if raw != value:
+        origin += f", rounded away from zero to {value:+d} (POTA-R9)"
+    parts = []
+    for seat, pay in enumerate(payoffs):
+        if not pay:
+            continue
+        part = f"seat {seat} {pay:+d}"
+        if before[seat] + pay < 0:
+            part += f" (only {-before[seat]:+d} applied: scores stop at 0, POTA-R14)"
+        parts.append(part)
+    scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(state.score))
+    return (
+        f"the Deal settles at {value:+d} ({origin}): {'; '.join(parts) or 'nobody scores'}. "
+        f"Scores now: {scores}"
+    )
 
 
 def cleanup(state: PotaState) -> None:
@@ -198,7 +226,9 @@ def game_over(state: PotaState) -> None:
         state.leader = -1
         state.colour = -1
         if state.events is not None:
-            state.note(f"game over: seat(s) {leaders} win with {top}")
+            names = " and ".join(f"seat {s}" for s in leaders)
+            verb = "wins" if len(leaders) == 1 else "share the win"
+            state.note(f"game over: {names} {verb} with {top} points")
         return
     start_tiebreak(state)
 

@@ -36,4 +36,6 @@ class PotaOptions:
         10,
         "POTA-R18",
         "Tie-break Deals played at most; after that the tied seats share the win.",
+        minimum=0,
+        maximum=100,
     )

@@ -53,6 +53,60 @@ def _hand(names: list[str | None]) -> str:
     return "  |  ".join(groups)
 
 
+_PHASES = {
+    "lead": "the Leader marker holder opens a Deal or declines",
+    "deal": "a Deal is under way",
+    "move": "a Move card is being played",
+    "over": "game over",
+}
+
+
+def _who(seat: int, me: int | None) -> str:
+    return "you" if seat == me else f"seat {seat}"
+
+
+def _multiplier_text(pub: dict[str, Any]) -> str:
+    placed = pub["multiplier"] - 1
+    if not placed:
+        return "x1 (only the X marker's own X; no X card placed yet, POTA-R10)"
+    return (
+        f"x{pub['multiplier']} (the X marker's own X + {placed} placed X card"
+        f"{'s' if placed > 1 else ''}, POTA-R10)"
+    )
+
+
+def _value_text(pub: dict[str, Any]) -> str:
+    total, mult, value = pub["centre_total"], pub["multiplier"], pub["deal_value"]
+    raw = total * mult
+    text = f"= {total:+d} -> value {value:+d}"
+    if mult != 1:
+        text += f" ({total:+d} x{mult} = {raw:+d}"
+        text += f", rounded away from zero to {value:+d}, POTA-R9)" if raw != value else ")"
+    elif raw != value:
+        text += f" (rounded away from zero from {raw:+d}, POTA-R9)"
+    return text
+
+
+def _move_lines(obs: dict[str, Any]) -> list[str]:
+    """Which Move card is in play, step k of n, and the steps already made with it."""
+    playing = [n for n in obs["zones"]["playing"] if n]
+    if not playing:
+        return []
+    name = playing[0]
+    count = int(name[-1])
+    left = obs["public"]["move_left"]
+    steps: list[str] = []
+    for _actor, text in reversed(obs["history"]):
+        if text.startswith("move ") and text[5:].strip().isdigit():
+            break
+        steps.append(text)
+    steps.reverse()
+    line = f"Move in progress: {card_markup(name)} — step {count - left + 1} of {count}"
+    if steps:
+        line += "; moved so far: " + "; ".join(steps) + " (each card moves once, POTA-R13)"
+    return [line]
+
+
 def render(obs: dict[str, Any]) -> str:
     """The whole table from one seat's point of view."""
     pub = obs["public"]
@@ -61,19 +115,18 @@ def render(obs: dict[str, Any]) -> str:
     n = obs["num_players"]
     lines = []
     colour = pub["colour"]
-    head = f"[bold]Piece of the Action[/bold] - phase {pub['phase']}"
-    head += f", multiplier x{pub['multiplier']}"
-    head += f", deck {pub['deck_count']} cards"
+    head = f"[bold]Piece of the Action[/bold] - {_PHASES.get(pub['phase'], pub['phase'])}"
+    head += f"; deck {pub['deck_count']} cards, discard pile {len(zones['discard'])} (face up)"
     if pub["tiebreaks"]:
         head += f", tie-break Deal {pub['tiebreaks']}"
     lines.append(head)
+    lines.append(f"Multiplier {_multiplier_text(pub)}")
     if colour is not None:
         lines.append(
-            f"Deal colour [{_STYLE[colour]}]{colour}[/], Leader seat {pub['leader']}; centre "
-            f"{_cards(zones['centre'])} = {pub['centre_total']:+d} -> value {pub['deal_value']:+d}"
+            f"Deal colour [{_STYLE[colour]}]{colour}[/], Leader {_who(pub['leader'], me)}; centre "
+            f"{_cards(zones['centre'])} {_value_text(pub)}"
         )
-        if pub["move_left"]:
-            lines.append(f"Move in progress: {pub['move_left']} step(s) left")
+        lines.extend(_move_lines(obs))
     for seat in range(n):
         marks = []
         if seat == pub["marker"]:
@@ -93,5 +146,6 @@ def render(obs: dict[str, Any]) -> str:
     if me is not None:
         lines.append(f"Your hand: {_hand(zones[f'hand:{me}'])}")
     if pub["winners"]:
-        lines.append(f"[bold]Winner(s): {', '.join(f'seat {w}' for w in pub['winners'])}[/bold]")
+        names = " and ".join(_who(w, me) for w in pub["winners"])
+        lines.append(f"[bold]Winner{'s' if len(pub['winners']) > 1 else ''}: {names}[/bold]")
     return "\n".join(lines)

@@ -12,15 +12,28 @@ from cardtable.core.actions import ActionSpace
 from cardtable.core.errors import BadOptions, StateFormatError
 from cardtable.core.state import State
 from cardtable.core.zones import CardSet, Layout, TableSpec, Vis, ZoneSpec, seat_zones
-from cardtable.games.piece_of_the_action import deals, meta, notation, rules
-from cardtable.games.piece_of_the_action.cards import COLOURS, NAMES
+from cardtable.games.piece_of_the_action import deals, describe, meta, notation, rules
+from cardtable.games.piece_of_the_action.cards import (
+    COLOUR,
+    COLOURS,
+    KIND,
+    NAMES,
+    POTA,
+    REVERSE,
+    VALUE,
+    XCARD,
+)
+from cardtable.games.piece_of_the_action.cards import DEAL as CARD_DEAL
+from cardtable.games.piece_of_the_action.cards import MOVE as MOVE_CARD
 from cardtable.games.piece_of_the_action.layout import (
+    CENTRE,
     DEAL,
     DECK,
     FIRST_SEAT_ZONE,
     LEAD,
     MOVE,
     OVER,
+    PLAYING,
     XCARDS,
     hand_zone,
 )
@@ -157,6 +170,83 @@ class PotaState(State):
             raise StateFormatError("'move_left' must be 1-3 exactly when the phase is 'move'")
         if any(s < 0 for s in self.score):
             raise StateFormatError("scores are never below zero (POTA-R14)")
+        if any(p not in (0, 1) for p in self.passed):
+            raise StateFormatError("'passed' holds 0 or 1 per seat")
+        if self.phase in (DEAL, MOVE) and all(self.passed):
+            raise StateFormatError("a Deal under way needs a seat that has not passed")
+        most = 2 * n if self.options.forced_lead_after_circle else 10**6
+        if not 0 <= self.declines <= most or not 0 <= self.tiebreaks <= 100:
+            raise StateFormatError(f"'declines' must be 0-{most} and 'tiebreaks' 0-100")
+        if self.phase == LEAD and (
+            self.leader != -1 or self.colour != -1 or self.actor != self.marker
+        ):
+            raise StateFormatError(
+                "before a Deal there is no Leader or colour, and the marker holder acts"
+            )
+        if len(self.preliminary) != n or not all(
+            isinstance(p, list) and all(isinstance(c, str) for c in p) for p in self.preliminary
+        ):
+            raise StateFormatError("'preliminary' needs one list of card names per seat")
+        if (self.phase == OVER) != bool(self.winners) or any(
+            not isinstance(w, int) or not 0 <= w < n for w in self.winners
+        ):
+            raise StateFormatError("'winners' lists seats exactly when the game is over")
+        self._check_zones()
+
+    def _check_zones(self) -> None:
+        """Every pile holds only what the rules put there (POTA-R3, R7, R8, R12, R13)."""
+        n = self.num_players
+        zones = self.zones
+        in_deal = self.phase in (DEAL, MOVE)
+
+        def wrong(zone: int, why: str) -> StateFormatError:
+            name = self.spec.layout.specs[zone].name
+            return StateFormatError(f"zone {name!r}: {why}")
+
+        for seat in range(n):
+            hand = zones[hand_zone(seat)]
+            if any(KIND[c] == XCARD for c in hand):
+                raise wrong(hand_zone(seat), "X cards are placed at once, never kept (POTA-R3)")
+            if len(hand) > self.hand_size:
+                raise wrong(hand_zone(seat), f"hands hold at most {self.hand_size} cards")
+        if any(KIND[c] != XCARD for c in zones[XCARDS]):
+            raise wrong(XCARDS, "only X cards are placed there")
+        table = [CENTRE, PLAYING]
+        table += [self.pota_zone(s) for s in range(n)] + [self.reverse_zone(s) for s in range(n)]
+        if not in_deal:
+            for zone in table:
+                if zones[zone]:
+                    raise wrong(zone, "cards lie there only while a Deal is under way")
+        else:
+            for zone in table:
+                if any(COLOUR[c] != self.colour for c in zones[zone]):
+                    raise wrong(zone, "every card in a Deal is of the Deal's colour (POTA-R7)")
+            if not zones[CENTRE] or any(KIND[c] != CARD_DEAL for c in zones[CENTRE]):
+                raise wrong(CENTRE, "the centre holds the Deal's +/- cards, at least one")
+            if sum(VALUE[c] for c in zones[CENTRE]) == 0:
+                raise wrong(CENTRE, "a Deal's total is never zero (POTA-R8)")
+            for s in range(n):
+                potas, revs = zones[self.pota_zone(s)], zones[self.reverse_zone(s)]
+                if any(KIND[c] != POTA for c in potas):
+                    raise wrong(self.pota_zone(s), "only POTA cards go before a seat")
+                if len(revs) > 1 or any(KIND[c] != REVERSE for c in revs):
+                    raise wrong(self.reverse_zone(s), "at most one Reverse goes before a seat")
+                if revs and not potas and s != self.leader:
+                    raise wrong(
+                        self.reverse_zone(s), "a Reverse needs the Leader or a POTA (POTA-R12)"
+                    )
+        playing = zones[PLAYING]
+        if self.phase == MOVE:
+            if len(playing) != 1 or KIND[playing[0]] != MOVE_CARD:
+                raise wrong(PLAYING, "a Move under way has its one Move card here")
+            if not 1 <= self.move_left <= VALUE[playing[0]]:
+                raise StateFormatError("'move_left' cannot exceed the Move card's count")
+        elif playing:
+            raise wrong(PLAYING, "a card is here only while a Move is under way")
+        for zone in table:
+            for card in zones[zone]:
+                if self.tags[card] and (self.phase != MOVE or self.tags[card] != 1):
+                    raise wrong(zone, f"{NAMES[card]!r} is marked as moved, but no Move is on")
 
     # Protocol --------------------------------------------------------------------------
 
@@ -176,6 +266,15 @@ class PotaState(State):
 
     def explain_illegal(self, seat: int, action_id: int) -> str | None:
         return rules.explain(self, action_id)
+
+    def describe_action(self, seat: int, action_id: int) -> str:
+        return describe.describe_action(self, seat, action_id)
+
+    def choice_notes(self, seat: int) -> list[str]:
+        return describe.choice_notes(self, seat)
+
+    def preview_action(self, seat: int, action_id: int) -> str | None:
+        return describe.preview_action(self, seat, action_id)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio.cards import RANK_NAMES, SUIT_WORDS, draw_cost
+from cardtable.games.portfolio.meta import HAND0, STOCK
 
 if TYPE_CHECKING:
     from cardtable.games.portfolio.state import PortfolioState
@@ -63,3 +64,39 @@ def _describe_trade(st: PortfolioState, aid: int) -> str:
     if aid == n.DECLINE:
         return "decline the offer"
     return "make no offer this time around the table"
+
+
+def choice_notes(st: PortfolioState, seat: int) -> list[str]:
+    """Why the seat's choices are narrowed now (draw counts, the stall rule, the taken card)."""
+    from cardtable.games.portfolio import legal
+
+    if st.phase == legal.OVER or seat != legal.decider(st):
+        return []
+    notes: list[str] = []
+    if st.phase == legal.DRAW:
+        limit = min(legal.obtainable(st), n.MAX_DRAW)
+        affordable = (
+            max(k for k in range(1, limit + 1) if draw_cost(k) <= st.income) if limit else 0
+        )
+        if affordable < n.MAX_DRAW:
+            why = (
+                f"your income this turn is ${st.income} (draws are paid only from it, PF-R9)"
+                if affordable < limit
+                else f"only {limit} card(s) can really be drawn now (PF-R4)"
+            )
+            notes.append(f"You can draw at most {affordable} card(s): {why}.")
+        if seat in st.owner:
+            notes.append("The pauper's rule is not offered: you own a portfolio (PF-R5).")
+    elif st.phase == legal.SOURCE and legal.source_choices(st) == [n.FROM_STOCK]:
+        if st.zones[STOCK]:
+            notes.append(
+                f"Your first card must come from the stock: {st.stall} turns in a row took no "
+                "stock card (PF-R6, option stall_limit)."
+            )
+    elif st.phase == legal.DISCARD_PHASE:
+        hand = st.zones[HAND0 + seat]
+        if len(hand) > 1 and any(st.tags[c] & pf.TAKEN for c in hand):
+            notes.append(
+                "The card you took from the discard pile this turn cannot be discarded (PF-R6)."
+            )
+    return notes

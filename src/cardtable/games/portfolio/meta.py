@@ -48,6 +48,8 @@ class PortfolioOptions:
         "PF-R6",
         "Turns in a row without a stock card, after which a draw must include one "
         "(0 means 3 x players).",
+        minimum=0,
+        maximum=100,
     )
     trades: bool = option(
         False,
@@ -56,5 +58,9 @@ class PortfolioOptions:
         "off for bot-only tables and simulations).",
     )
     max_offers_per_turn: int = option(
-        3, "PF-R10", "Trade offers the active seat may make during its actions each turn."
+        3,
+        "PF-R10",
+        "Trade offers the active seat may make during its actions each turn.",
+        minimum=0,
+        maximum=20,
     )

@@ -19,7 +19,7 @@ from cardtable.core import BadOptions, CardSet, Layout, State, StateFormatError,
 from cardtable.games.portfolio import legal, rules, trades
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio.cards import RANK_NAMES, SUIT_WORDS, card_tables, decks_for
-from cardtable.games.portfolio.describe import describe_action
+from cardtable.games.portfolio.describe import choice_notes, describe_action
 from cardtable.games.portfolio.meta import (
     DISCARD,
     HAND0,
@@ -212,6 +212,9 @@ class PortfolioState(State):
 
     def describe_action(self, seat: int, action_id: int) -> str:
         return describe_action(self, seat, action_id)
+
+    def choice_notes(self, seat: int) -> list[str]:
+        return choice_notes(self, seat)
 
     def public_view(self) -> dict[str, Any]:
         portfolios = []

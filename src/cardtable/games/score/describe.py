@@ -94,3 +94,21 @@ def set_summary(counts: list[int]) -> str:
         if n:
             parts.append(f"{VALUE_NAMES[value]} {n}" + (" (set)" if n >= COPIES else ""))
     return ", ".join(parts)
+
+
+def choice_notes(st: ScoreState, seat: int) -> list[str]:
+    """Why the seat's choices are narrowed now (SC-R4 matching, SC-R6 bust)."""
+    if seat not in st.to_act() or st.phase != rules.COMMIT or not st.zones[LAID]:
+        return []
+    laid = NAMES[st.zones[LAID][-1]]
+    if rules.matching_values(st, seat):
+        if st.options.voluntary_complete_discard:
+            return []
+        return [
+            f"You hold a Single matching {laid}, so you must play one: discarding a Complete "
+            "is offered only when you hold none (SC-R4)."
+        ]
+    return [
+        f"You hold no Single matching {laid}: you must give up one of your Completes and sit "
+        "out this collection (SC-R4, SC-R6)."
+    ]

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from cardtable.core import BadOptions, CardSet, Layout, State, TableSpec
 from cardtable.games.score import rules
 from cardtable.games.score.cards import NAMES, NUM_COMPLETES
-from cardtable.games.score.describe import describe_action, explain_illegal
+from cardtable.games.score.describe import choice_notes, describe_action, explain_illegal
 from cardtable.games.score.meta import (
     COMPLETES,
     LAID,
@@ -198,6 +198,9 @@ class ScoreState(State):
 
     def explain_illegal(self, seat: int, action_id: int) -> str | None:
         return explain_illegal(self, seat, action_id)
+
+    def choice_notes(self, seat: int) -> list[str]:
+        return choice_notes(self, seat)
 
     def public_view(self) -> dict[str, Any]:
         laid = self.zones[LAID]
