@@ -16,7 +16,7 @@ import click
 from rich.markdown import Markdown
 from rich.text import Text
 
-from cardtable.agents import make_agent
+from cardtable.agents import close_agent, make_agent
 from cardtable.cli.catalog import find_rules_doc, games_table, options_listing
 from cardtable.cli.play import GameStalled, Match, play_match, read_line, show_result, start_match
 from cardtable.cli.replay import run_replay
@@ -71,7 +71,7 @@ def check_bot_specs(ctx: click.Context, param: click.Parameter, value: str) -> s
     """Every spec in ``--bots`` must name a bot (the error says what is wrong)."""
     for spec in value.split(";"):
         try:
-            make_agent(spec)
+            make_agent(spec, allow_external=True)
         except ValueError as exc:
             raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
     return value
@@ -178,6 +178,9 @@ def play_command(
             play_match(match, console, read_line)
         except (GameStalled, CardtableError) as exc:
             raise click.ClickException(f"the game failed: {exc}") from None
+        finally:
+            for agent in match.agents.values():
+                close_agent(agent)
     show_result(match, console)
     if save is not None:
         record = GameRecord.of(match.state, seed, _record_names(match))
