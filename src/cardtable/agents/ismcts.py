@@ -69,13 +69,21 @@ class IsmctsAgent:
             return info.legal[0]
         return self.analyse(info, rng)[0].action
 
-    def analyse(self, info: InfoSet, rng: Rng) -> list[Analysis]:
-        """Every legal action with its visits and value, best (most visited) first."""
+    def analyse(self, info: InfoSet, rng: Rng, min_iterations: int = 0) -> list[Analysis]:
+        """Every legal action with its visits and value, best (most visited) first.
+
+        ``min_iterations`` raises the budget (hints want every action estimated).
+        """
         root = Node()
         cfg = self.config
         deadline = time.perf_counter() + cfg.time if cfg.time > 0 else 0.0
+        budget = max(cfg.iterations, min_iterations)
         done = 0
-        while (done < cfg.iterations) if deadline == 0.0 else (time.perf_counter() < deadline):
+        while (
+            (done < budget)
+            if deadline == 0.0
+            else (time.perf_counter() < deadline or done < min_iterations)
+        ):
             self._iterate(root, info, rng)
             done += 1
         self.last_iterations = done

@@ -18,8 +18,10 @@ from rich.text import Text
 
 from cardtable.agents import close_agent, make_agent
 from cardtable.cli.catalog import find_rules_doc, games_table, options_listing
+from cardtable.cli.hints import DEFAULT_HINTS, make_hinter
 from cardtable.cli.play import GameStalled, Match, play_match, read_line, show_result, start_match
 from cardtable.cli.replay import run_replay
+from cardtable.cli.review import review_command
 from cardtable.cli.serve import serve_command
 from cardtable.cli.simulate import report_command, simulate_command
 from cardtable.cli.view import make_console
@@ -142,6 +144,14 @@ def rules_command(game: str, raw: bool) -> None:
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
     help="Write the game record (JSON) here at the end.",
 )
+@click.option("--hints", is_flag=True, help="Type ? at a decision for the search's estimates.")
+@click.option(
+    "--hint-bot",
+    default=DEFAULT_HINTS,
+    show_default=True,
+    metavar="SPEC",
+    help="The ismcts spec that computes hints.",
+)
 def play_command(
     game: str,
     players: int | None,
@@ -152,6 +162,8 @@ def play_command(
     auto: bool,
     ask_forced: bool,
     save: Path | None,
+    hints: bool,
+    hint_bot: str,
 ) -> None:
     """Play GAME at the terminal against bots (you take --seat; bots the other seats)."""
     info = resolve_game(game)
@@ -170,6 +182,11 @@ def play_command(
     except BadOptions as exc:
         raise click.UsageError(str(exc)) from None
     match.ask_forced = ask_forced
+    if hints:
+        try:
+            match.hints = make_hinter(hint_bot, seed)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--hint-bot") from None
     console = make_console()
     for line in _play_header(match):
         console.print(Text(line, style="bold"))
@@ -241,3 +258,4 @@ def replay_command(record: Path, seat: int | None, all_seats: bool, no_pause: bo
 main.add_command(serve_command)
 main.add_command(simulate_command)
 main.add_command(report_command)
+main.add_command(review_command)
