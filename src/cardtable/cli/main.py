@@ -19,6 +19,7 @@ from rich.text import Text
 from cardtable.agents import close_agent, make_agent
 from cardtable.cli.catalog import find_rules_doc, games_table, options_listing
 from cardtable.cli.hints import DEFAULT_HINTS, make_hinter
+from cardtable.cli.ladder import ladder_command
 from cardtable.cli.play import GameStalled, Match, play_match, read_line, show_result, start_match
 from cardtable.cli.replay import run_replay
 from cardtable.cli.review import review_command
@@ -259,3 +260,4 @@ main.add_command(serve_command)
 main.add_command(simulate_command)
 main.add_command(report_command)
 main.add_command(review_command)
+main.add_command(ladder_command)
