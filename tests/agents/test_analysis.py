@@ -90,13 +90,14 @@ def test_review_grades_each_decision_with_a_choice() -> None:
 
 
 def test_review_finds_random_play_worse_than_the_rule_of_thumb() -> None:
-    record = played("magic-show", 2, ["random", "greedy"], seed=8)
-    loss = {
-        seat: sum(r.loss for r in rows) / len(rows)
-        for seat in (0, 1)
-        if (rows := list(review_record(record, seat, "ismcts:iterations=300", seed=1)))
-    }
-    assert loss[0] > loss[1]
+    """Over three games, the random seat gives away more than the rule-of-thumb seat."""
+    loss = {0: 0.0, 1: 0.0}
+    for seed in (8, 9, 10):
+        record = played("magic-show", 2, ["random", "greedy"], seed=seed)
+        for seat in (0, 1):
+            rows = list(review_record(record, seat, "ismcts:iterations=300", seed=1))
+            loss[seat] += sum(r.loss for r in rows) / len(rows)
+    assert loss[0] > 1.3 * loss[1]
 
 
 def test_review_rejects_a_missing_seat() -> None:

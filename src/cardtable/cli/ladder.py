@@ -92,6 +92,11 @@ def print_ladder(result: LadderResult, console: Console, seconds: float) -> None
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the deals.")
 @click.option("--workers", type=click.IntRange(1), help="Local processes [default: all cores].")
 @click.option(
+    "--lone",
+    metavar="SPEC",
+    help="Only the matchups with this bot alone in its seat against each other bot.",
+)
+@click.option(
     "--option",
     "-o",
     "options",
@@ -107,6 +112,7 @@ def ladder_command(
     seed: int,
     workers: int | None,
     options: tuple[str, ...],
+    lone: str | None,
 ) -> None:
     """Play bots against each other in GAME: every pair meets in seeded, seat-rotated games."""
     try:
@@ -127,7 +133,7 @@ def ladder_command(
             raise click.BadParameter(f"{item!r} is not name=value", param_hint="--option")
         opts[name.strip()] = value.strip()
     try:
-        pairs = matchups(specs, num_players)
+        pairs = matchups(specs, num_players, lone.strip() if lone else None)
         new_state(info.name, num_players, 0, dict(opts))  # checks players and options
     except (ValueError, BadOptions) as exc:
         raise click.UsageError(str(exc)) from None
@@ -152,6 +158,7 @@ def ladder_command(
                 options=opts,
                 workers=workers,
                 progress=lambda n: bar.advance(task, n),
+                lone=lone.strip() if lone else None,
             )
         except CardtableError as exc:
             raise click.ClickException(f"the ladder failed: {exc}") from None

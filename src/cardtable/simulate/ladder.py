@@ -81,16 +81,25 @@ class LadderResult:
         return 1.0 / self.players
 
 
-def matchups(bots: Sequence[str], players: int) -> list[tuple[str, str]]:
+def matchups(bots: Sequence[str], players: int, lone: str | None = None) -> list[tuple[str, str]]:
     """(hero, field) pairs: unordered with two players, both orders with more.
+
+    ``lone`` keeps only the matchups with that bot alone in its seat (in two-player games, every
+    matchup it plays in, with it listed first).
 
     >>> matchups(["a", "b", "c"], 2)
     [('a', 'b'), ('a', 'c'), ('b', 'c')]
     >>> matchups(["a", "b"], 3)
     [('a', 'b'), ('b', 'a')]
+    >>> matchups(["a", "b", "c"], 3, lone="c")
+    [('c', 'a'), ('c', 'b')]
     """
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise ValueError("a ladder needs at least two different bots")
+    if lone is not None:
+        if lone not in bots:
+            raise ValueError(f"--lone {lone!r} is not one of the bots")
+        return [(lone, b) for b in bots if b != lone]
     if players == 2:
         return list(itertools.combinations(bots, 2))
     return list(itertools.permutations(bots, 2))
@@ -104,6 +113,7 @@ def plans(
     seed: int = 0,
     options: dict[str, str] | None = None,
     chunk_size: int = 1,
+    lone: str | None = None,
 ) -> list[Plan]:
     """One simulation plan per matchup; the hero is seat 0 before rotation."""
     return [
@@ -117,7 +127,7 @@ def plans(
             True,
             chunk_size,
         )
-        for hero, field in matchups(bots, players)
+        for hero, field in matchups(bots, players, lone)
     ]
 
 
@@ -189,12 +199,13 @@ def run_ladder(
     options: dict[str, str] | None = None,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    lone: str | None = None,
 ) -> LadderResult:
     """Play every matchup ``games`` times and summarise (see the module docstring)."""
     if games < 1:
         raise ValueError("a ladder needs at least one game per matchup")
     workers = workers or os.cpu_count() or 1
-    matches = plans(game, players, bots, games, seed, options)
+    matches = plans(game, players, bots, games, seed, options, lone=lone)
     chunk = max(1, min(25, games // (4 * workers)))
     todo = [
         (k, plan, start, min(games, start + chunk))
