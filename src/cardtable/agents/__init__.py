@@ -12,10 +12,18 @@ True
 from __future__ import annotations
 
 from cardtable.agents.base import Agent, InfoSet, ThinkingAgent, decide, decide_id
+from cardtable.agents.external import ExternalAgent
 from cardtable.agents.greedy_agent import GreedyAgent, greedy_choice
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
 from cardtable.agents.random_agent import RandomAgent
-from cardtable.agents.specs import BOTS, LEVELS, make_agent, parse_spec
+from cardtable.agents.specs import (
+    BOTS,
+    LEVELS,
+    close_agent,
+    make_agent,
+    parse_spec,
+    split_specs,
+)
 
 #: Every bot name and level accepted by ``make_agent`` (parameters go after a colon).
 AGENTS: tuple[str, ...] = (*BOTS, *LEVELS)
@@ -23,15 +31,18 @@ AGENTS: tuple[str, ...] = (*BOTS, *LEVELS)
 __all__ = [
     "AGENTS",
     "Agent",
+    "ExternalAgent",
     "GreedyAgent",
     "InfoSet",
     "IsmctsAgent",
     "IsmctsConfig",
     "RandomAgent",
     "ThinkingAgent",
+    "close_agent",
     "decide",
     "decide_id",
     "greedy_choice",
     "make_agent",
     "parse_spec",
+    "split_specs",
 ]

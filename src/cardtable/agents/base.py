@@ -40,17 +40,19 @@ class InfoSet:
     fair by construction.
     """
 
-    __slots__ = ("_base", "legal", "observation", "seat")
+    __slots__ = ("_sample", "legal", "observation", "seat")
 
     def __init__(self, state: State, seat: int, rng: Rng) -> None:
         self.seat = seat
         self.observation: dict[str, Any] = state.observation(seat)
         self.legal: list[Action] = state.legal_actions(seat)
-        self._base = state.determinize(seat, rng)
+        # Determinised once on the way in; later samples re-determinise that world, prepared
+        # once (State.sampler) because a search draws thousands of them.
+        self._sample = state.determinize(seat, rng).sampler(seat)
 
     def sample(self, rng: Rng) -> State:
         """A full state the seat cannot tell from the real one (hidden cards at random)."""
-        return self._base.determinize(self.seat, rng)
+        return self._sample(rng)
 
 
 @runtime_checkable

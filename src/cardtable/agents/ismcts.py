@@ -69,13 +69,21 @@ class IsmctsAgent:
             return info.legal[0]
         return self.analyse(info, rng)[0].action
 
-    def analyse(self, info: InfoSet, rng: Rng) -> list[Analysis]:
-        """Every legal action with its visits and value, best (most visited) first."""
+    def analyse(self, info: InfoSet, rng: Rng, min_iterations: int = 0) -> list[Analysis]:
+        """Every legal action with its visits and value, best (most visited) first.
+
+        ``min_iterations`` raises the budget (hints want every action estimated).
+        """
         root = Node()
         cfg = self.config
         deadline = time.perf_counter() + cfg.time if cfg.time > 0 else 0.0
+        budget = max(cfg.iterations, min_iterations)
         done = 0
-        while (done < cfg.iterations) if deadline == 0.0 else (time.perf_counter() < deadline):
+        while (
+            (done < budget)
+            if deadline == 0.0
+            else (time.perf_counter() < deadline or done < min_iterations)
+        ):
             self._iterate(root, info, rng)
             done += 1
         self.last_iterations = done
@@ -95,16 +103,19 @@ class IsmctsAgent:
         observer = info.seat
         node = root
         path: list[tuple[Node, int]] = []
+        apply = state.apply_unchecked
+        legal = state.legal_action_ids
+        hidden_moves = _has_hidden_moves(type(state))
         while not state.is_terminal():
             seat = self._mover(state, observer, rng)
-            ids = state.legal_action_ids(seat)
-            if seat != observer and self._hidden_from(state, seat, ids, observer):
-                state.apply_unchecked(seat, ids[rng.below(len(ids))])
+            ids = legal(seat)
+            if seat != observer and hidden_moves and self._hidden_from(state, seat, ids, observer):
+                apply(seat, ids[rng.below(len(ids))])
                 continue
-            child, expanded = self._select(node, ids, rng)
-            state.apply_unchecked(seat, child[0])
-            path.append((child[1], seat))
-            node = child[1]
+            action, child, expanded = self._select(node, ids, rng)
+            apply(seat, action)
+            path.append((child, seat))
+            node = child
             if expanded:
                 break
         values = self._rollout(state, rng)
@@ -125,38 +136,62 @@ class IsmctsAgent:
         bit = 1 << observer
         return any(not state.action_audience(seat, a) & bit for a in ids)
 
-    def _select(self, node: Node, ids: list[int], rng: Rng) -> tuple[tuple[int, Node], bool]:
+    def _select(self, node: Node, ids: list[int], rng: Rng) -> tuple[int, Node, bool]:
         """UCT over the available children; expand an untried action first."""
         children = node.children
-        untried = [a for a in ids if a not in children]
+        untried = []
         for a in ids:
-            if a in children:
-                children[a].avail += 1
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+            else:
+                child.avail += 1
         if untried:
-            action = untried[rng.below(len(untried))]
+            action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
             child = children[action] = Node()
             child.avail = 1
-            return (action, child), True
+            return action, child, True
         c = self.config.c
+        log, sqrt = math.log, math.sqrt
         best, best_score = ids[0], -1.0
         for a in ids:
             child = children[a]
-            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(child.avail) / visits)
             if score > best_score:
                 best, best_score = a, score
-        return (best, children[best]), False
+        return best, children[best], False
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
-        greedy = self.config.rollout == "greedy"
-        for _ in range(self.config.cutoff):
-            if state.is_terminal():
-                return state.returns()
-            movers = state.to_act()
-            seat = movers[rng.below(len(movers))] if len(movers) > 1 else movers[0]
-            if greedy:
+        """Play on at random (or by the rule of thumb) for at most ``cutoff`` actions."""
+        if self.config.rollout == "greedy":
+            for _ in range(self.config.cutoff):
+                if state.is_terminal():
+                    return state.returns()
+                movers = state.to_act()
+                seat = movers[rng.below(len(movers))] if len(movers) > 1 else movers[0]
                 action = greedy_choice(state.observation(seat), state.legal_actions(seat), rng)[0]
                 state.apply_unchecked(seat, action.id)
-            else:
-                ids = state.legal_action_ids(seat)
-                state.apply_unchecked(seat, ids[rng.below(len(ids))])
-        return state.returns() if state.is_terminal() else state.evaluate()
+            return state.returns() if state.is_terminal() else state.evaluate()
+        below = rng.below
+        is_terminal, to_act = state.is_terminal, state.to_act
+        legal, apply = state.legal_action_ids, state.apply_unchecked
+        for _ in range(self.config.cutoff):
+            if is_terminal():
+                return state.returns()
+            movers = to_act()
+            seat = movers[below(len(movers))] if len(movers) > 1 else movers[0]
+            ids = legal(seat)
+            apply(seat, ids[below(len(ids))] if len(ids) > 1 else ids[0])
+        return state.returns() if is_terminal() else state.evaluate()
+
+
+_HIDDEN_MOVES: dict[type, bool] = {}
+
+
+def _has_hidden_moves(cls: type[State]) -> bool:
+    """Can a seat's action ever be hidden from others? Only if the game overrides the audience."""
+    known = _HIDDEN_MOVES.get(cls)
+    if known is None:
+        known = _HIDDEN_MOVES[cls] = cls.action_audience is not State.action_audience
+    return known

@@ -16,15 +16,27 @@ level         spec                                             what it is
 50
 >>> make_agent("hard").name
 'ismcts'
+
+``external:cmd=PROGRAM ARGS`` runs another program as the bot (:mod:`.external`). Its ``cmd``
+parameter must come last and takes the rest of the spec verbatim, spaces and commas included
+(split like a shell would, without a shell). Only trusted callers may start programs: the
+command line passes ``allow_external=True``; the web table does not.
+
+>>> parse_spec("external:timeout=2,cmd=python bot.py --x a,b")
+('external', {'timeout': '2', 'cmd': 'python bot.py --x a,b'})
+>>> split_specs("random,greedy,ismcts:iterations=50,rollout=greedy")
+['random', 'greedy', 'ismcts:iterations=50,rollout=greedy']
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
 from cardtable.agents.base import Agent, ThinkingAgent
+from cardtable.agents.external import make_external
 from cardtable.agents.greedy_agent import GreedyAgent
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
 from cardtable.agents.random_agent import RandomAgent
@@ -72,24 +84,71 @@ BOTS: dict[str, Callable[[dict[str, str]], Agent | ThinkingAgent]] = {
 }
 
 
+#: Bots that start other programs: only for callers that pass ``allow_external=True``.
+EXTERNAL: dict[str, Callable[[dict[str, str]], Agent | ThinkingAgent]] = {
+    "external": make_external,
+}
+
+#: ``cmd=`` at the start of the parameters or after a comma: the verbatim rest of the spec.
+_VERBATIM = re.compile(r"(?:^|,)\s*cmd\s*=")
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"ismcts:iterations=5,c=1"`` -> ``("ismcts", {"iterations": "5", "c": "1"})``."""
     text = spec.strip()
     text = LEVELS.get(text.lower(), text)
     name, _, rest = text.partition(":")
     params: dict[str, str] = {}
+    verbatim = _VERBATIM.search(rest)
+    if verbatim is not None:
+        params["cmd"] = rest[verbatim.end() :].strip()
+        rest = rest[: verbatim.start()]
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise ValueError(f"bad bot parameter {item!r} in {spec!r}; write name=value")
         params[key.strip()] = value.strip()
+    if "cmd" in params:  # keep the documented order: cmd last
+        params["cmd"] = params.pop("cmd")
     return name.strip().lower(), params
 
 
-def make_agent(spec: str) -> Agent | ThinkingAgent:
+def split_specs(text: str) -> list[str]:
+    """A list of specs: split on ``;`` if there is one, else on commas that start a new bot.
+
+    With commas, an item that looks like ``name=value`` (no colon before its ``=``) is another
+    parameter of the spec before it, so ``greedy,ismcts:time=1,rollout=greedy`` is two bots.
+    A spec whose values contain commas (an external command) needs ``;`` between specs.
+    """
+    if ";" in text:
+        return [s.strip() for s in text.split(";") if s.strip()]
+    out: list[str] = []
+    for item in (p.strip() for p in text.split(",")):
+        if not item:
+            continue
+        eq, colon = item.find("="), item.find(":")
+        if out and eq >= 0 and (colon < 0 or colon > eq):
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    return out
+
+
+def make_agent(spec: str, *, allow_external: bool = False) -> Agent | ThinkingAgent:
     """A new bot from its spec (see the module docstring); ValueError names what is wrong."""
     name, params = parse_spec(spec)
+    if name in EXTERNAL:
+        if not allow_external:
+            raise ValueError(f"{name} bots run a program; they can be chosen only from the CLI")
+        return EXTERNAL[name](params)
     if name not in BOTS:
-        known = ", ".join([*BOTS, *LEVELS])
+        known = ", ".join([*BOTS, *LEVELS, *EXTERNAL])
         raise ValueError(f"no agent called {name!r}; agents: {known}")
     return BOTS[name](params)
+
+
+def close_agent(agent: object) -> None:
+    """Release what a bot holds (an external bot's program); a no-op for the others."""
+    close = getattr(agent, "close", None)
+    if callable(close):
+        close()

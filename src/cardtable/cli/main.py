@@ -18,8 +18,10 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
-from cardtable.agents import make_agent
+from cardtable.agents import close_agent, make_agent
 from cardtable.cli.catalog import find_rules_doc, games_table, options_listing
+from cardtable.cli.hints import DEFAULT_HINTS, make_hinter
+from cardtable.cli.ladder import ladder_command
 from cardtable.cli.play import (
     GameStalled,
     Match,
@@ -30,6 +32,7 @@ from cardtable.cli.play import (
     start_match,
 )
 from cardtable.cli.replay import run_replay
+from cardtable.cli.review import review_command
 from cardtable.cli.serve import serve_command
 from cardtable.cli.simulate import report_command, simulate_command
 from cardtable.cli.view import make_console
@@ -88,7 +91,7 @@ def check_bot_specs(ctx: click.Context, param: click.Parameter, value: str) -> s
     """Every spec in ``--bots`` must name a bot (the error says what is wrong)."""
     for spec in value.split(";"):
         try:
-            make_agent(spec)
+            make_agent(spec, allow_external=True)
         except ValueError as exc:
             raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
     return value
@@ -163,6 +166,14 @@ def rules_command(game: str, raw: bool) -> None:
 @click.option(
     "--force", is_flag=True, help="Let --save overwrite an existing file that is not a record."
 )
+@click.option("--hints", is_flag=True, help="Type ? at a decision for the search's estimates.")
+@click.option(
+    "--hint-bot",
+    default=DEFAULT_HINTS,
+    show_default=True,
+    metavar="SPEC",
+    help="The ismcts spec that computes hints.",
+)
 def play_command(
     game: str,
     players: int | None,
@@ -174,6 +185,8 @@ def play_command(
     ask_forced: bool,
     save: Path | None,
     force: bool,
+    hints: bool,
+    hint_bot: str,
 ) -> None:
     """Play GAME at the terminal against bots (you take --seat; bots the other seats).
 
@@ -206,6 +219,11 @@ def play_command(
     except BadOptions as exc:
         raise click.UsageError(str(exc)) from None
     match.ask_forced = ask_forced
+    if hints:
+        try:
+            match.hints = make_hinter(hint_bot, seed)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--hint-bot") from None
     console = make_console()
     for line in _play_header(match):
         console.print(Text(line, style="bold"))
@@ -226,6 +244,9 @@ def play_command(
     except (GameStalled, CardtableError) as exc:
         _leave_early(match, console, save)
         raise click.ClickException(f"the game failed: {exc}") from None
+    finally:
+        for agent in match.agents.values():
+            close_agent(agent)
     show_result(match, console)
     console.print(Text(_seed_line(match)))
     if save is not None:
@@ -338,3 +359,5 @@ def replay_command(record: Path, seat: int | None, all_seats: bool, no_pause: bo
 main.add_command(serve_command)
 main.add_command(simulate_command)
 main.add_command(report_command)
+main.add_command(review_command)
+main.add_command(ladder_command)

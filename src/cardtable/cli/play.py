@@ -94,6 +94,8 @@ class Match:
     rngs: dict[int, Rng] = field(default_factory=dict)
     #: Ask the human even when only one action is legal (otherwise it is taken and shown).
     ask_forced: bool = False
+    #: Shows search hints when the human types ``?`` (``--hints``); None = no hints.
+    hints: Callable[[State, int, Console], None] | None = None
 
     @property
     def names(self) -> list[str]:
@@ -127,7 +129,7 @@ def start_match(
         state=state,
         seed=seed,
         human=human,
-        agents={s: make_agent(per_seat[s]) for s in bots},
+        agents={s: make_agent(per_seat[s], allow_external=True) for s in bots},
         rngs={s: bot_rng(seed, s) for s in bots},
     )
 
@@ -188,7 +190,7 @@ def play_match(match: Match, console: Console, read: Reader = read_line) -> None
         if seat in match.agents:
             state.apply(seat, decide(match.agents[seat], state, seat, match.rngs[seat]))
         else:
-            human_turn(match.info, state, seat, console, read, match.ask_forced)
+            human_turn(match.info, state, seat, console, read, match.ask_forced, match.hints)
     raise GameStalled(f"the game did not end within {MAX_ACTIONS} actions (a bug in the game)")
 
 
@@ -211,6 +213,7 @@ def human_turn(
     console: Console,
     read: Reader,
     ask_forced: bool = True,
+    hints: Callable[[State, int, Console], None] | None = None,
 ) -> None:
     """Show the seat's view and menu, and read input until an action is accepted.
 
@@ -238,10 +241,16 @@ def human_turn(
         prompt = f"Only one choice — press Enter to {legal[0].text}: "
     else:
         prompt = f"Your choice (1-{len(legal)}, action text, or help): "
+    if hints is not None:
+        prompt = prompt[:-3] + ", ? for hints): " if prompt.endswith("): ") else prompt
     legal_ids = {action.id for action in legal}
     while True:
         try:
-            choice = parse_entry(state, legal, read(prompt))
+            entry = read(prompt)
+            if hints is not None and entry.strip() == "?":
+                hints(state, seat, console)
+                continue
+            choice = parse_entry(state, legal, entry)
         except IllegalAction as exc:
             console.print(Text(f"Not accepted: {exc}", style="red"))
             continue

@@ -16,18 +16,16 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from cardtable.agents import make_agent
+from cardtable.agents import make_agent, split_specs
 from cardtable.cli.view import make_console
 from cardtable.core import CardtableError, get_game, new_state
 
 
 def _bots(value: str, players: int) -> list[str]:
-    specs = [s.strip() for s in value.split(",")] if "=" not in value else [value]
-    if ";" in value:
-        specs = [s.strip() for s in value.split(";")]
+    specs = split_specs(value)
     for spec in specs:
         try:
-            make_agent(spec)
+            make_agent(spec, allow_external=True)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--bots") from None
     if len(specs) == 1:

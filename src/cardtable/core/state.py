@@ -28,7 +28,7 @@ ints, like python-chess's ``push`` beside ``push_uci``; ``apply`` is the checked
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from cardtable.core.actions import Action, ActionSpace
@@ -360,16 +360,22 @@ class State(ABC):
         RNG is re-seeded, so future shuffles are not predictable either. History and log are
         dropped: they may name hidden choices.
         """
-        new = self.clone()
-        new.history = []
-        new.events = None
-        new.rng = Rng(rng.next_u64())
+        return self.sampler(seat)(rng)
+
+    def sampler(self, seat: int) -> Callable[[Rng], State]:
+        """``determinize(seat, ·)`` prepared once for many calls: the same state for the same rng.
+
+        Search samples one information set thousands of times; finding the unseen cards, their
+        places and their canonical order is done here once, so each sample is a clone, one
+        shuffle per card back and the re-chosen commitments. The state must not change while
+        the sampler is in use.
+        """
         layout = self.spec.layout
         slots: list[tuple[int, int]] = []
         pool: list[int] = []
         seen = self.seen
         bit = 1 << seat
-        for zi, cards in enumerate(new.zones):
+        for zi, cards in enumerate(self.zones):
             if layout.public[zi]:
                 continue
             mask = layout.owner_bit[zi]
@@ -377,35 +383,44 @@ class State(ABC):
                 if not (mask | seen[card]) & bit:
                     slots.append((zi, i))
                     pool.append(card)
+        # Groups of (zone, index, seen mark, tag) per slot with the group's cards in canonical
+        # order: each slot keeps its own knowledge marks, the cards are dealt into the slots.
+        groups: list[tuple[list[tuple[int, int, int, int]], list[int]]] = []
         if pool:
-            if self.spec.cards.single_back:
-                self._redeal(new, slots, pool, rng)
-            else:
-                backs = self.spec.cards.backs
-                for back in sorted({backs[c] for c in pool}):
-                    pairs = [(sl, c) for sl, c in zip(slots, pool, strict=True) if backs[c] == back]
-                    self._redeal(new, [p[0] for p in pairs], [p[1] for p in pairs], rng)
-        others = [s for s in range(self.num_players) if s != seat and new.pending[s] != NO_COMMIT]
-        for other in others:
-            new.pending[other] = NO_COMMIT
-        for other in others:
-            choices = new.legal_action_ids(other)
-            new.pending[other] = choices[rng.below(len(choices))]
-        return new
+            backs = self.spec.cards.backs
+            kinds = [None] if self.spec.cards.single_back else sorted({backs[c] for c in pool})
+            for back in kinds:
+                members = [
+                    (sl, c)
+                    for sl, c in zip(slots, pool, strict=True)
+                    if back is None or backs[c] == back
+                ]
+                places = [(zi, i, seen[c], self.tags[c]) for (zi, i), c in members]
+                groups.append((places, sorted(c for _, c in members)))
+        others = [s for s in range(self.num_players) if s != seat and self.pending[s] != NO_COMMIT]
 
-    def _redeal(self, new: State, slots: list[tuple[int, int]], pool: list[int], rng: Rng) -> None:
-        """Shuffle ``pool`` into ``slots``; each slot keeps the knowledge marks it had.
+        def sample(rng: Rng) -> State:
+            new = self.clone()
+            new.history = []
+            new.events = None
+            new.rng = Rng(rng.next_u64())
+            zones, new_seen, new_tags = new.zones, new.seen, new.tags
+            for places, canonical in groups:
+                cards = canonical[:]
+                rng.shuffle(cards)
+                for (zi, i, mark, tag), card in zip(places, cards, strict=True):
+                    zones[zi][i] = card
+                    new_seen[card] = mark
+                    new_tags[card] = tag
+            if others:
+                for other in others:
+                    new.pending[other] = NO_COMMIT
+                for other in others:
+                    choices = new.legal_action_ids(other)
+                    new.pending[other] = choices[rng.below(len(choices))]
+            return new
 
-        The pool is sorted first, so the result depends only on *which* cards are unseen, not on
-        where they really are: states a seat cannot tell apart determinise alike.
-        """
-        marks = [(self.seen[c], self.tags[c]) for c in pool]
-        pool.sort()
-        rng.shuffle(pool)
-        for (zi, i), card, (s, t) in zip(slots, pool, marks, strict=True):
-            new.zones[zi][i] = card
-            new.seen[card] = s
-            new.tags[card] = t
+        return sample
 
     # ------------------------------------------------------------------ observation
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cardtable.agents import decide_id, make_agent
+from cardtable.agents import close_agent, decide_id, make_agent
 from cardtable.core import Rng, new_state
 from cardtable.simulate.plan import Plan, game_seed
 
@@ -23,16 +23,20 @@ def play_game(plan: Plan, cell: int, index: int) -> dict[str, Any]:
     state = new_state(plan.game, plan.num_players, seed, dict(options))
     state.events = None
     bots = plan.seat_bots(index)
-    agents = [make_agent(spec) for spec in bots]
+    agents = [make_agent(spec, allow_external=True) for spec in bots]
     rng = Rng(seed ^ 0xB075)
     decisions = 0
-    while not state.is_terminal():
-        movers = state.to_act()
-        seat = movers[0]
-        state.apply_unchecked(seat, decide_id(agents[seat], state, seat, rng))
-        decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RuntimeError(f"game {index} of {plan.game} did not end")
+    try:
+        while not state.is_terminal():
+            movers = state.to_act()
+            seat = movers[0]
+            state.apply_unchecked(seat, decide_id(agents[seat], state, seat, rng))
+            decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RuntimeError(f"game {index} of {plan.game} did not end")
+    finally:
+        for agent in agents:
+            close_agent(agent)
     row: dict[str, Any] = {
         "cell": cell,
         "sweep": ",".join(f"{k}={v}" for k, v in options.items()),

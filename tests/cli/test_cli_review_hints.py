@@ -1,0 +1,83 @@
+"""`cardtable review` on a saved game of every game, and `cardtable play --hints`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardtable.cli.main import main
+from cardtable.core import GameInfo, GameRecord, list_games
+
+SEARCH = "ismcts:iterations=12,cutoff=10"
+
+
+@pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
+def test_review_a_saved_game_of_every_game(
+    runner: CliRunner, tmp_path: Path, info: GameInfo
+) -> None:
+    saved = tmp_path / "game.json"
+    players = str(info.min_players)
+    made = runner.invoke(
+        main,
+        [
+            "play",
+            info.name,
+            "-p",
+            players,
+            "--auto",
+            "--seed",
+            "2",
+            "--bots",
+            "greedy;random",
+            "--save",
+            str(saved),
+        ],
+    )
+    assert made.exit_code == 0, made.output
+    result = runner.invoke(main, ["review", str(saved), "--seat", "0", "--bot", SEARCH])
+    assert result.exit_code == 0, result.output
+    record = GameRecord.load(saved)
+    lines = [ln for ln in result.output.splitlines() if re.match(r"^step +\d+ ", ln)]
+    seat0_moves = [text for seat, text in record.actions if seat == 0]
+    assert 0 < len(lines) <= len(seat0_moves)
+    assert all(re.search(r"\bbest\b", ln) for ln in lines)
+    summary = result.output.split(lines[-1])[-1]
+    assert f"seat 0 (greedy): {len(lines)} decisions with a choice" in summary
+    assert "inaccuracies" in summary and "blunders" in summary
+    assert "?! from 5%, ? from 10%, ?? from 20%" in result.output
+
+
+def test_review_errors(runner: CliRunner, tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    runner.invoke(main, ["play", "ms", "--auto", "--seed", "1", "--save", str(saved)])
+    bad_seat = runner.invoke(main, ["review", str(saved), "--seat", "2"])
+    assert bad_seat.exit_code == 2 and "seats 0-1" in bad_seat.output
+    bad_bot = runner.invoke(main, ["review", str(saved), "--seat", "0", "--bot", "greedy"])
+    assert bad_bot.exit_code == 2 and "not a search" in bad_bot.output
+    junk = tmp_path / "junk.json"
+    junk.write_text("{}")
+    bad_file = runner.invoke(main, ["review", str(junk), "--seat", "0"])
+    assert bad_file.exit_code == 1 and "not a game record" in bad_file.output
+
+
+def test_hints_at_a_human_decision(runner: CliRunner) -> None:
+    args = ["play", "magic-show", "--seed", "4", "--hints", "--hint-bot", "ismcts:iterations=40"]
+    result = runner.invoke(main, args, input="?\n" + "1\n" * 200)
+    assert result.exit_code == 0, result.output
+    assert "? for hints" in result.output
+    table = result.output.split("Search estimate from your information (even share: 50%)")[1]
+    table = table.split("Your choice")[0]
+    for card in ("play 2S", "play 5H", "play 6H", "play JH", "play KD"):
+        assert card in table
+    assert "the card that helps your show" in table  # the rule of thumb's reason, on its pick
+    assert "Final scores" in result.output
+
+
+def test_hints_off_by_default_and_bad_hint_bot(runner: CliRunner) -> None:
+    quiet = runner.invoke(main, ["play", "magic-show", "--seed", "4"], input="?\n" + "1\n" * 200)
+    assert "Not accepted: '?' is not an action of this game" in quiet.output
+    bad = runner.invoke(main, ["play", "ms", "--hints", "--hint-bot", "random"], input="")
+    assert bad.exit_code == 2 and "not a search" in bad.output
