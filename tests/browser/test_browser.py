@@ -28,13 +28,14 @@ def create_table(page: Page, server: str, game: str, players: int | None = None)
 
 
 def click_until_over(page: Page, max_clicks: int) -> int:
-    """Click the first offered action until the game ends or ``max_clicks`` were made."""
+    """Click the first offered action (a card or target on the board, or a button) until the
+    game ends or ``max_clicks`` were made."""
     clicks = 0
     while clicks < max_clicks:
-        page.wait_for_selector("#actions button, #actions .result", timeout=20_000)
+        page.wait_for_selector("[data-action], #actions .result", timeout=20_000)
         if page.locator("#actions .result").count():
             return clicks
-        button = page.locator("#actions button").first
+        button = page.locator("[data-action]:visible").first
         try:
             button.click(timeout=2_000)
             clicks += 1
@@ -78,14 +79,17 @@ def test_two_people_never_see_each_others_hands(browser: Browser, live: LiveServ
     second.goto(url)
     second.click("#join button")
     expect(second.locator("#title")).to_contain_text("seat 2")
-    expect(first.locator("#actions button").first).to_be_visible()
+    expect(first.locator("[data-action]").first).to_be_visible()
+    expect(second.locator("[data-action]").first).to_be_visible()
     table_id = url.rsplit("/", 1)[1]
     state = live.service.get(table_id).state  # the server's truth, never sent to a page
     hands = [[state.card_name(c) for c in state.zone(f"hand:{s}")] for s in (0, 1)]
     for page, other in ((first, 1), (second, 0)):
         text = page.content()
         for card in hands[other]:
-            assert not re.search(rf">{re.escape(card)}<", text), f"seat {1 - other} sees {card}"
+            assert f'data-card="{card}"' not in text, f"seat {1 - other} sees {card}"
+        own = hands[1 - other]
+        assert all(f'data-card="{c}"' in text for c in own), "the page shows its own hand"
     first.context.close()
     second.context.close()
 
@@ -103,7 +107,7 @@ def test_reload_reconnects_to_the_same_seat(browser: Browser, server: str) -> No
 def test_phone_viewport_is_usable(browser: Browser, server: str) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
     create_table(page, server, "piece-of-the-action", players=3)
-    button = page.locator("#actions button").first
+    button = page.locator("[data-action]:visible").first
     expect(button).to_be_visible()
     box = button.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390

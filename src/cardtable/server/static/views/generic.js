@@ -32,7 +32,8 @@ export function renderPlayers(view, names) {
   return parts;
 }
 
-export function renderBoard(view, names) {
+export function renderBoard(view, ctx) {
+  const names = ctx.names;
   const obs = view.observation;
   const me = view.seat;
   const parts = [];
