@@ -35,7 +35,11 @@ class CreateTable(BaseModel):
     game: str = Field(max_length=64)
     players: int = Field(ge=1, le=12)
     seats: list[str] = Field(max_length=12, description="'human' or 'bot:SPEC' per seat")
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="option values; where a person plays, the game's human_options fill in "
+        "every option not named here",
+    )
     name: str = Field(default="", max_length=40, description="your name at the table")
     seat: int | None = Field(
         default=None, ge=0, le=11, description="the human seat you take (default: the first)"
@@ -86,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     for o in g.options
                 ],
                 "bots": list(AGENTS),
+                "human_options": dict(g.human_options),
             }
             for g in list_games()
         ]

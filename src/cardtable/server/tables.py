@@ -138,11 +138,17 @@ class TableService:
         """A new table; the creator takes a human seat (the first unless it names one)."""
         try:
             info = get_game(game)
+        except CardtableError as exc:
+            raise TableError(422, str(exc)) from None
+        entries = parse_seat_kinds(seats, num_players)
+        if any(s["kind"] == "human" for s in entries):
+            # A person plays: the game's human options apply unless the creator set them.
+            options = {**info.human_options, **options}
+        try:
             seed = secrets.randbits(62)
             state = new_state(info.name, num_players, seed, options)
         except CardtableError as exc:
             raise TableError(422, str(exc)) from None
-        entries = parse_seat_kinds(seats, num_players)
         row = TableRow(
             id=secrets.token_hex(6),
             game=info.name,
