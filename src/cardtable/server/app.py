@@ -44,6 +44,13 @@ class CreateTable(BaseModel):
     seat: int | None = Field(
         default=None, ge=0, le=11, description="the human seat you take (default: the first)"
     )
+    turn_seconds: float | None = Field(
+        default=None,
+        gt=0,
+        le=86_400,
+        description="turn timer: a seated person's decision not taken within this many seconds "
+        "is taken by a stand-in bot (default: no timer)",
+    )
 
 
 class JoinTable(BaseModel):
@@ -53,7 +60,12 @@ class JoinTable(BaseModel):
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or load_settings()
-    service = TableService(Store(settings.database_url), settings.think_time)
+    service = TableService(
+        Store(settings.database_url),
+        settings.think_time,
+        away_seconds=settings.away_seconds,
+        standin_bot=settings.standin_bot,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -100,7 +112,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """A new table; you take its first human seat. Keep the token: it is your seat."""
         try:
             table, seat, token = service.create(
-                body.game, body.players, body.options, body.seats, body.name, body.seat
+                body.game,
+                body.players,
+                body.options,
+                body.seats,
+                body.name,
+                body.seat,
+                body.turn_seconds,
             )
         except TableError as exc:
             raise HTTPException(exc.status, str(exc)) from None
@@ -145,16 +163,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4000 + exc.status)
             return
         conn = Connection(seat, websocket.send_json)
-        table.connections.append(conn)
-        await service.broadcast(table)
+        await service.connected(table, conn)
         try:
             await _serve(websocket, table, conn, service, settings)
         except WebSocketDisconnect:
             pass
         finally:
-            if conn in table.connections:
-                table.connections.remove(conn)
-            await service.broadcast(table)
+            await service.disconnected(table, conn)
 
     @app.exception_handler(CardtableError)
     async def cardtable_error(_request: Any, exc: CardtableError) -> JSONResponse:

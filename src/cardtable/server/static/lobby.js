@@ -78,6 +78,7 @@ async function create(event) {
     const result = await api("/api/tables", {
       game: game.name, players: n, options, name: $("name").value, seat: mine >= 0 ? mine : null,
       seats: seats.map((s) => (s === "human-me" ? "human" : s)),
+      turn_seconds: $("timer").value ? Number($("timer").value) : null,
     });
     if (result.token) saveSeat(result.table.id, result.seat, result.token);
     location.href = `/t/${result.table.id}`;

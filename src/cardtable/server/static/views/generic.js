@@ -25,6 +25,7 @@ export function renderPlayers(view, names) {
       el("strong", {}, s === me ? `You (${names[s]})` : names[s]),
       ` — score ${obs.scores[s]}`,
       obs.committed[s] ? " · has chosen" : "",
+      view.table.seats[s] && view.table.seats[s].away ? " · away (a bot plays)" : "",
       toAct ? " · to act" : ""));
   }
   parts.push(players);
