@@ -115,3 +115,47 @@ def test_phone_viewport_is_usable(browser: Browser, server: str) -> None:
     assert width <= 390, f"the page scrolls sideways ({width}px)"
     page.screenshot(path=str(SHOTS / "phone.png"))
     page.close()
+
+
+def test_replay_steps_through_a_finished_game(browser: Browser, server: str) -> None:
+    page = browser.new_page()
+    create_table(page, server, "magic-show")
+    click_until_over(page, max_clicks=400)
+    expect(page.locator("#actions .result h2")).to_have_text("Game over")
+    expect(page.locator("#actions .result .winner")).not_to_be_empty()
+    page.click("text=Replay this game")
+    page.wait_for_url(re.compile(r"/t/[0-9a-f]+/replay\?seat=0$"))
+    expect(page.locator("#position")).to_contain_text("step 0 of")
+    expect(page.locator("#move")).to_have_text("The deal.")
+    expect(page.locator("#back")).to_be_disabled()
+    page.click("#forward")
+    expect(page.locator("#position")).to_contain_text("step 1 of")
+    expect(page.locator("#move")).not_to_have_text("The deal.")
+    page.keyboard.press("End")
+    expect(page.locator("#result h2")).to_have_text("Game over")
+    expect(page.locator("#forward")).to_be_disabled()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#result h2")).to_have_count(0)
+    page.locator("#step").fill("3")
+    expect(page.locator("#position")).to_contain_text("step 3 of")
+    page.click("text=spectator")
+    expect(page.locator("#title")).to_contain_text("as a spectator")
+    page.goto(server + "/")
+    expect(page.locator("#finished a", has_text="replay").first).to_be_visible()
+    page.close()
+
+
+def test_a_game_without_its_own_view_gets_the_generic_one(browser: Browser, server: str) -> None:
+    page = browser.new_page()
+    page.goto(server + "/")
+    same = page.evaluate(
+        """async () => {
+            const views = await import('/static/views/index.js');
+            const loco = await views.loadView('no-such-game');
+            const bad = await views.loadView('../table');
+            const pf = await views.loadView('portfolio');
+            return [loco === views.generic, bad === views.generic, pf !== views.generic];
+        }"""
+    )
+    assert same == [True, True, True]
+    page.close()

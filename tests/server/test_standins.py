@@ -128,7 +128,7 @@ def test_settings_read_the_standin_environment(tmp_path: Path) -> None:
     env = {"CARDTABLE_DATA_DIR": str(tmp_path), "CARDTABLE_AWAY_SECONDS": "5"}
     settings = load_settings(env)
     assert settings.away_seconds == 5 and settings.standin_bot == "greedy"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no agent called 'nonsense'"):
         load_settings({**env, "CARDTABLE_STANDIN_BOT": "nonsense"})
 
 

@@ -9,6 +9,7 @@ Every error goes to the client that caused it only, and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
@@ -24,6 +25,7 @@ from pydantic import BaseModel, Field
 from cardtable.agents import AGENTS
 from cardtable.core import CardtableError, list_games
 from cardtable.server.config import Settings, load_settings
+from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
 from cardtable.server.views import seat_view
@@ -126,9 +128,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"table": table.summary(), "seat": seat, "token": token}
 
     @app.get("/api/tables")
-    async def list_tables() -> list[dict[str, Any]]:
-        """Unfinished tables, newest first (open seats show as not taken)."""
-        return [service.get(t).summary() for t in service.store.table_ids(finished=False)]
+    async def list_tables(finished: bool = False) -> list[dict[str, Any]]:
+        """Unfinished tables (or, with ``finished=true``, finished ones), newest first."""
+        return [service.get(t).summary() for t in service.store.table_ids(finished=finished)]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -151,6 +153,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not table.state.is_terminal():
             raise HTTPException(409, "the record is available once the game is over")
         return table.record().to_json()
+
+    replays: dict[tuple[str, int | None], dict[str, Any]] = {}
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, seat: int | None = None) -> dict[str, Any]:
+        """Every step of a finished game as ``seat`` saw it (no seat: as a spectator).
+
+        Each step has the move that led to it (``[seat, text]``, hidden moves as the seat saw
+        them), the log lines it added, and the seat's observation without history and log.
+        """
+        table = table_or_404(table_id)
+        if not table.state.is_terminal():
+            raise HTTPException(409, "a game can be replayed once it is over")
+        if seat is not None and not 0 <= seat < table.row.num_players:
+            raise HTTPException(422, f"seat must be 0..{table.row.num_players - 1}, not {seat}")
+        key = (table.id, seat)
+        if key not in replays:
+            if len(replays) > 64:  # finished games never change; keep a few recent ones
+                replays.pop(next(iter(replays)))
+            replays[key] = await asyncio.to_thread(build_replay, table, seat)
+        return replays[key]
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -184,6 +207,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/t/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/t/{table_id}/replay", include_in_schema=False)
+    def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
 
     return app
 

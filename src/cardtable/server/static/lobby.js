@@ -98,6 +98,18 @@ async function drawTables() {
   }
 }
 
+async function drawFinished() {
+  const list = clear($("finished"));
+  const tables = await api("/api/tables?finished=true");
+  if (!tables.length) list.append(el("li", {}, "No finished games yet."));
+  for (const t of tables) {
+    const names = t.seats.map((s, i) => s.name || `seat ${i + 1}`);
+    list.append(el("li", {}, `${t.display_name}: ${names.join(", ")} — `,
+      el("a", { href: `/t/${t.id}` }, "result"), " · ",
+      el("a", { href: `/t/${t.id}/replay` }, "replay")));
+  }
+}
+
 async function start() {
   games = await api("/api/games");
   const select = $("game");
@@ -107,6 +119,7 @@ async function start() {
   $("create").addEventListener("submit", create);
   drawGame();
   drawTables();
+  drawFinished();
 }
 
 start();
