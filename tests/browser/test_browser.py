@@ -28,13 +28,14 @@ def create_table(page: Page, server: str, game: str, players: int | None = None)
 
 
 def click_until_over(page: Page, max_clicks: int) -> int:
-    """Click the first offered action until the game ends or ``max_clicks`` were made."""
+    """Click the first offered action (a card or target on the board, or a button) until the
+    game ends or ``max_clicks`` were made."""
     clicks = 0
     while clicks < max_clicks:
-        page.wait_for_selector("#actions button, #actions .result", timeout=20_000)
+        page.wait_for_selector("[data-action], #actions .result", timeout=20_000)
         if page.locator("#actions .result").count():
             return clicks
-        button = page.locator("#actions button").first
+        button = page.locator("[data-action]:visible").first
         try:
             button.click(timeout=2_000)
             clicks += 1
@@ -78,14 +79,17 @@ def test_two_people_never_see_each_others_hands(browser: Browser, live: LiveServ
     second.goto(url)
     second.click("#join button")
     expect(second.locator("#title")).to_contain_text("seat 2")
-    expect(first.locator("#actions button").first).to_be_visible()
+    expect(first.locator("[data-action]").first).to_be_visible()
+    expect(second.locator("[data-action]").first).to_be_visible()
     table_id = url.rsplit("/", 1)[1]
     state = live.service.get(table_id).state  # the server's truth, never sent to a page
     hands = [[state.card_name(c) for c in state.zone(f"hand:{s}")] for s in (0, 1)]
     for page, other in ((first, 1), (second, 0)):
         text = page.content()
         for card in hands[other]:
-            assert not re.search(rf">{re.escape(card)}<", text), f"seat {1 - other} sees {card}"
+            assert f'data-card="{card}"' not in text, f"seat {1 - other} sees {card}"
+        own = hands[1 - other]
+        assert all(f'data-card="{c}"' in text for c in own), "the page shows its own hand"
     first.context.close()
     second.context.close()
 
@@ -103,11 +107,55 @@ def test_reload_reconnects_to_the_same_seat(browser: Browser, server: str) -> No
 def test_phone_viewport_is_usable(browser: Browser, server: str) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
     create_table(page, server, "piece-of-the-action", players=3)
-    button = page.locator("#actions button").first
+    button = page.locator("[data-action]:visible").first
     expect(button).to_be_visible()
     box = button.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways ({width}px)"
     page.screenshot(path=str(SHOTS / "phone.png"))
+    page.close()
+
+
+def test_replay_steps_through_a_finished_game(browser: Browser, server: str) -> None:
+    page = browser.new_page()
+    create_table(page, server, "magic-show")
+    click_until_over(page, max_clicks=400)
+    expect(page.locator("#actions .result h2")).to_have_text("Game over")
+    expect(page.locator("#actions .result .winner")).not_to_be_empty()
+    page.click("text=Replay this game")
+    page.wait_for_url(re.compile(r"/t/[0-9a-f]+/replay\?seat=0$"))
+    expect(page.locator("#position")).to_contain_text("step 0 of")
+    expect(page.locator("#move")).to_have_text("The deal.")
+    expect(page.locator("#back")).to_be_disabled()
+    page.click("#forward")
+    expect(page.locator("#position")).to_contain_text("step 1 of")
+    expect(page.locator("#move")).not_to_have_text("The deal.")
+    page.keyboard.press("End")
+    expect(page.locator("#result h2")).to_have_text("Game over")
+    expect(page.locator("#forward")).to_be_disabled()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#result h2")).to_have_count(0)
+    page.locator("#step").fill("3")
+    expect(page.locator("#position")).to_contain_text("step 3 of")
+    page.click("text=spectator")
+    expect(page.locator("#title")).to_contain_text("as a spectator")
+    page.goto(server + "/")
+    expect(page.locator("#finished a", has_text="replay").first).to_be_visible()
+    page.close()
+
+
+def test_a_game_without_its_own_view_gets_the_generic_one(browser: Browser, server: str) -> None:
+    page = browser.new_page()
+    page.goto(server + "/")
+    same = page.evaluate(
+        """async () => {
+            const views = await import('/static/views/index.js');
+            const loco = await views.loadView('no-such-game');
+            const bad = await views.loadView('../table');
+            const pf = await views.loadView('portfolio');
+            return [loco === views.generic, bad === views.generic, pf !== views.generic];
+        }"""
+    )
+    assert same == [True, True, True]
     page.close()

@@ -161,3 +161,24 @@ def test_too_many_messages_too_fast_are_refused(db_url: str) -> None:
             message = ws.receive_json()
             codes.append(message.get("code"))
         assert 429 in codes
+
+
+def test_human_options_apply_where_a_person_plays(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert games["portfolio"]["human_options"] == {"trades": True}
+    with_person = create(client, "portfolio", ["human", "bot:random"])
+    assert with_person["table"]["options"]["trades"] is True
+    bots_only = create(client, "portfolio", ["bot:random", "bot:random"])
+    assert bots_only["table"]["options"]["trades"] is False
+    explicit = create(client, "portfolio", ["human", "bot:random"], options={"trades": False})
+    assert explicit["table"]["options"]["trades"] is False
+    # The merged option is what the game really plays with: a person may propose a trade.
+    table_id, token = with_person["table"]["id"], with_person["token"]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
+        view = receive_view(ws)
+        for _ in range(200):
+            if any(a["text"].startswith("propose trade") for a in view["legal"]):
+                break
+            view = act(ws, view, view["legal"][0]["id"]) if view["legal"] else receive_view(ws)
+        else:
+            raise AssertionError("no trade was ever offered to the person")

@@ -9,6 +9,7 @@ Every error goes to the client that caused it only, and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
@@ -24,6 +25,7 @@ from pydantic import BaseModel, Field
 from cardtable.agents import AGENTS
 from cardtable.core import CardtableError, list_games
 from cardtable.server.config import Settings, load_settings
+from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
 from cardtable.server.views import seat_view
@@ -35,10 +37,21 @@ class CreateTable(BaseModel):
     game: str = Field(max_length=64)
     players: int = Field(ge=1, le=12)
     seats: list[str] = Field(max_length=12, description="'human' or 'bot:SPEC' per seat")
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="option values; where a person plays, the game's human_options fill in "
+        "every option not named here",
+    )
     name: str = Field(default="", max_length=40, description="your name at the table")
     seat: int | None = Field(
         default=None, ge=0, le=11, description="the human seat you take (default: the first)"
+    )
+    turn_seconds: float | None = Field(
+        default=None,
+        gt=0,
+        le=86_400,
+        description="turn timer: a seated person's decision not taken within this many seconds "
+        "is taken by a stand-in bot (default: no timer)",
     )
 
 
@@ -49,7 +62,12 @@ class JoinTable(BaseModel):
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or load_settings()
-    service = TableService(Store(settings.database_url), settings.think_time)
+    service = TableService(
+        Store(settings.database_url),
+        settings.think_time,
+        away_seconds=settings.away_seconds,
+        standin_bot=settings.standin_bot,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -86,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     for o in g.options
                 ],
                 "bots": list(AGENTS),
+                "human_options": dict(g.human_options),
             }
             for g in list_games()
         ]
@@ -95,7 +114,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """A new table; you take its first human seat. Keep the token: it is your seat."""
         try:
             table, seat, token = service.create(
-                body.game, body.players, body.options, body.seats, body.name, body.seat
+                body.game,
+                body.players,
+                body.options,
+                body.seats,
+                body.name,
+                body.seat,
+                body.turn_seconds,
             )
         except TableError as exc:
             raise HTTPException(exc.status, str(exc)) from None
@@ -103,9 +128,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"table": table.summary(), "seat": seat, "token": token}
 
     @app.get("/api/tables")
-    async def list_tables() -> list[dict[str, Any]]:
-        """Unfinished tables, newest first (open seats show as not taken)."""
-        return [service.get(t).summary() for t in service.store.table_ids(finished=False)]
+    async def list_tables(finished: bool = False) -> list[dict[str, Any]]:
+        """Unfinished tables (or, with ``finished=true``, finished ones), newest first."""
+        return [service.get(t).summary() for t in service.store.table_ids(finished=finished)]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -129,6 +154,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(409, "the record is available once the game is over")
         return table.record().to_json()
 
+    replays: dict[tuple[str, int | None], dict[str, Any]] = {}
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, seat: int | None = None) -> dict[str, Any]:
+        """Every step of a finished game as ``seat`` saw it (no seat: as a spectator).
+
+        Each step has the move that led to it (``[seat, text]``, hidden moves as the seat saw
+        them), the log lines it added, and the seat's observation without history and log.
+        """
+        table = table_or_404(table_id)
+        if not table.state.is_terminal():
+            raise HTTPException(409, "a game can be replayed once it is over")
+        if seat is not None and not 0 <= seat < table.row.num_players:
+            raise HTTPException(422, f"seat must be 0..{table.row.num_players - 1}, not {seat}")
+        key = (table.id, seat)
+        if key not in replays:
+            if len(replays) > 64:  # finished games never change; keep a few recent ones
+                replays.pop(next(iter(replays)))
+            replays[key] = await asyncio.to_thread(build_replay, table, seat)
+        return replays[key]
+
     @app.websocket("/api/tables/{table_id}/ws")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         await websocket.accept()
@@ -140,16 +186,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4000 + exc.status)
             return
         conn = Connection(seat, websocket.send_json)
-        table.connections.append(conn)
-        await service.broadcast(table)
+        await service.connected(table, conn)
         try:
             await _serve(websocket, table, conn, service, settings)
         except WebSocketDisconnect:
             pass
         finally:
-            if conn in table.connections:
-                table.connections.remove(conn)
-            await service.broadcast(table)
+            await service.disconnected(table, conn)
 
     @app.exception_handler(CardtableError)
     async def cardtable_error(_request: Any, exc: CardtableError) -> JSONResponse:
@@ -164,6 +207,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/t/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/t/{table_id}/replay", include_in_schema=False)
+    def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
 
     return app
 

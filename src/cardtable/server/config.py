@@ -4,7 +4,11 @@
   file in the data directory;
 * ``CARDTABLE_DATA_DIR`` — where that file lives; default ``$XDG_DATA_HOME/cardtable`` (that is
   ``~/.local/share/cardtable``);
-* ``CARDTABLE_THINK_TIME`` — seconds a bot waits before it moves, so people can follow (0.5).
+* ``CARDTABLE_THINK_TIME`` — seconds a bot waits before it moves, so people can follow (0.5);
+* ``CARDTABLE_AWAY_SECONDS`` — after a seated player has had no connection for this long, a
+  stand-in bot plays that seat until the player is back (60);
+* ``CARDTABLE_STANDIN_BOT`` — the bot spec of stand-ins, for away players and expired turn
+  timers (``greedy``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,10 @@ class Settings:
     max_message_bytes: int = 4096
     #: Messages a connection may send per second before it is told to slow down.
     max_messages_per_second: int = 20
+    #: Seconds without a connection after which a stand-in bot plays a seated player's turns.
+    away_seconds: float = 60.0
+    #: The bot that stands in for away players and for expired turn timers.
+    standin_bot: str = "greedy"
 
 
 def default_data_dir(env: Mapping[str, str]) -> Path:
@@ -41,4 +49,14 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         data_dir.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{data_dir.resolve() / 'cardtable.db'}"
     think = float(env.get("CARDTABLE_THINK_TIME", "0.5"))
-    return Settings(database_url=url, think_time=max(0.0, think))
+    away = float(env.get("CARDTABLE_AWAY_SECONDS", "60"))
+    standin = env.get("CARDTABLE_STANDIN_BOT", "") or "greedy"
+    from cardtable.agents import make_agent
+
+    make_agent(standin)  # a bad spec stops the server at start, with the reason
+    return Settings(
+        database_url=url,
+        think_time=max(0.0, think),
+        away_seconds=max(0.0, away),
+        standin_bot=standin,
+    )

@@ -35,6 +35,8 @@ class TableRow(Base):
     #: One entry per seat: ``{"kind": "human"|"bot", "bot": spec, "name": str, "token": hash}``.
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(default=False)
+    #: Seconds each decision of a seated person may take before a stand-in bot takes it.
+    turn_seconds: Mapped[float | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -5,13 +5,20 @@ An action goes through :meth:`LiveTable.act`: the sequence number the client saw
 checked path (an illegal one changes nothing), the event is committed to the store, and only
 then is it acknowledged and every connection sent its own new view. Bots move from a copy of the
 state in a worker thread, so thinking never blocks the event loop.
+
+Stand-ins: a seated person's decision is taken by a stand-in bot when the table's turn timer
+runs out for it, and every decision of a person who has had no connection for longer than the
+away time is, until the person connects again. Each table has one task that plays its bots and
+stand-ins and sleeps until the next deadline or change.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +71,36 @@ class LiveTable:
     connections: list[Connection] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    #: Set whenever something the bot task waits for changes (a move, a connection).
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    #: When the current decision began (monotonic clock), for the turn timer.
+    turn_started: float = field(default_factory=time.monotonic)
+    #: Seated people without a connection, and since when (monotonic clock).
+    away_since: dict[int, float] = field(default_factory=dict)
+    #: Stand-in bots, made on first use, one per seat.
+    standins: dict[int, Agent | ThinkingAgent] = field(default_factory=dict)
+    away_seconds: float = 60.0
+
+    def seated(self, seat: int) -> bool:
+        """Whether a person holds this seat (a human seat whose token was handed out)."""
+        entry = self.row.seats[seat]
+        return entry["kind"] == "human" and bool(entry.get("token"))
+
+    def deadline(self) -> float | None:
+        """Seconds left on the turn timer for the seated people who must act now."""
+        if self.row.turn_seconds is None or self.state.is_terminal():
+            return None
+        if not any(self.seated(s) for s in self.state.to_act()):
+            return None
+        return max(0.0, self.turn_started + self.row.turn_seconds - time.monotonic())
+
+    def away(self, seat: int, now: float | None = None) -> bool:
+        """Whether a stand-in plays this seat because its player is away."""
+        since = self.away_since.get(seat)
+        if since is None:
+            return False
+        now = time.monotonic() if now is None else now
+        return now - since >= self.away_seconds
 
     def summary(self) -> dict[str, Any]:
         """Public facts of the table (the seed only once the game is over)."""
@@ -82,9 +119,12 @@ class LiveTable:
                     "name": s.get("name") or "",
                     "taken": s["kind"] == "bot" or bool(s.get("token")),
                     "online": any(c.seat == i for c in self.connections),
+                    "away": self.away(i),
                 }
                 for i, s in enumerate(self.row.seats)
             ],
+            "turn_seconds": self.row.turn_seconds,
+            "deadline": self.deadline(),
             "to_act": list(self.state.to_act()),
             "finished": over,
             "seq": self.seq,
@@ -119,9 +159,17 @@ def parse_seat_kinds(seats: list[str], num_players: int) -> list[dict[str, Any]]
 class TableService:
     """All live tables of one server process, over one store."""
 
-    def __init__(self, store: Store, think_time: float = 0.5) -> None:
+    def __init__(
+        self,
+        store: Store,
+        think_time: float = 0.5,
+        away_seconds: float = 60.0,
+        standin_bot: str = "greedy",
+    ) -> None:
         self.store = store
         self.think_time = think_time
+        self.away_seconds = away_seconds
+        self.standin_bot = standin_bot
         self.tables: dict[str, LiveTable] = {}
 
     # ------------------------------------------------------------------ lobby
@@ -134,15 +182,22 @@ class TableService:
         seats: list[str],
         name: str,
         creator_seat: int | None = None,
+        turn_seconds: float | None = None,
     ) -> tuple[LiveTable, int | None, str | None]:
         """A new table; the creator takes a human seat (the first unless it names one)."""
         try:
             info = get_game(game)
+        except CardtableError as exc:
+            raise TableError(422, str(exc)) from None
+        entries = parse_seat_kinds(seats, num_players)
+        if any(s["kind"] == "human" for s in entries):
+            # A person plays: the game's human options apply unless the creator set them.
+            options = {**info.human_options, **options}
+        try:
             seed = secrets.randbits(62)
             state = new_state(info.name, num_players, seed, options)
         except CardtableError as exc:
             raise TableError(422, str(exc)) from None
-        entries = parse_seat_kinds(seats, num_players)
         row = TableRow(
             id=secrets.token_hex(6),
             game=info.name,
@@ -151,6 +206,7 @@ class TableService:
             seed=seed,
             seats=entries,
             finished=False,
+            turn_seconds=turn_seconds,
             created_at=now(),
         )
         seat, token = None, None
@@ -182,6 +238,8 @@ class TableService:
         updated[seat].update(token=hash_token(token), name=name[:40] or f"Player {seat + 1}")
         self.store.set_seats(table.id, updated)
         table.row.seats = updated
+        table.away_since[seat] = time.monotonic()  # until the new player connects
+        table.changed.set()
         return seat, token
 
     def seat_of(self, table: LiveTable, token: str) -> int:
@@ -217,9 +275,32 @@ class TableService:
 
     def _live(self, row: TableRow, state: State, actions: list[tuple[int, str]]) -> LiveTable:
         agents = {i: make_agent(s["bot"]) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
-        table = LiveTable(row.id, row, state, len(actions), agents)
+        table = LiveTable(row.id, row, state, len(actions), agents, away_seconds=self.away_seconds)
+        start = time.monotonic()
+        # Nobody is connected yet: every seated player counts as away from now on.
+        table.away_since = {i: start for i in range(len(row.seats)) if table.seated(i)}
         self.tables[row.id] = table
         return table
+
+    # ------------------------------------------------------------------ presence
+
+    async def connected(self, table: LiveTable, conn: Connection) -> None:
+        """A connection opened: its player is back, so its stand-in stops."""
+        table.connections.append(conn)
+        if conn.seat is not None:
+            table.away_since.pop(conn.seat, None)
+        table.changed.set()
+        await self.broadcast(table)
+
+    async def disconnected(self, table: LiveTable, conn: Connection) -> None:
+        """A connection closed; a seat with no connection left starts counting as away."""
+        if conn in table.connections:
+            table.connections.remove(conn)
+        seat = conn.seat
+        if seat is not None and not any(c.seat == seat for c in table.connections):
+            table.away_since[seat] = time.monotonic()
+            self.schedule_bots(table)
+        await self.broadcast(table)
 
     # ------------------------------------------------------------------ play
 
@@ -267,6 +348,8 @@ class TableService:
             self.tables.pop(table.id, None)
             raise
         table.seq += 1
+        table.turn_started = time.monotonic()
+        table.changed.set()
 
     async def broadcast(self, table: LiveTable) -> None:
         from cardtable.server.views import seat_view
@@ -279,24 +362,66 @@ class TableService:
                     table.connections.remove(conn)
 
     def schedule_bots(self, table: LiveTable) -> None:
+        """Make sure the table's bot task runs (and wakes up to look at the table again)."""
+        table.changed.set()
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
+    def _due(self, table: LiveTable, now: float) -> tuple[list[int], float | None]:
+        """Seated seats a stand-in must play now, and when to look again (None: no timer)."""
+        due: list[int] = []
+        wake: float | None = None
+        for seat in table.state.to_act():
+            if not table.seated(seat):
+                continue
+            since = table.away_since.get(seat)
+            if since is not None:
+                if now - since >= table.away_seconds:
+                    due.append(seat)
+                    continue
+                wake = min(wake or float("inf"), since + table.away_seconds)
+            if table.row.turn_seconds is not None:
+                end = table.turn_started + table.row.turn_seconds
+                if now >= end:
+                    due.append(seat)
+                else:
+                    wake = min(wake or float("inf"), end)
+        return due, wake
+
+    def _standin(self, table: LiveTable, seat: int) -> Agent | ThinkingAgent:
+        if seat not in table.standins:
+            table.standins[seat] = make_agent(self.standin_bot)
+        return table.standins[seat]
+
     async def _run_bots(self, table: LiveTable) -> None:
-        """While a bot must act, let it think off the loop and play through :meth:`act`."""
+        """While a bot or stand-in must act, let it think off the loop and play; otherwise sleep
+        until the next turn-timer or away deadline, or until the table changes."""
         while not table.state.is_terminal():
+            table.changed.clear()
             movers = [s for s in table.state.to_act() if s in table.agents]
-            if not movers:
-                return
+            due, wake = self._due(table, time.monotonic())
+            if not movers and not due:
+                if wake is None and not table.away_since:
+                    return
+                timeout = None if wake is None else max(0.0, wake - time.monotonic())
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(table.changed.wait(), timeout)
+                continue
+            if movers:
+                seat, agent = movers[0], table.agents[movers[0]]
+            else:
+                seat, agent = due[0], self._standin(table, due[0])
             await asyncio.sleep(self.think_time)
-            seat = movers[0]
             snapshot, seq = table.state.clone(), table.seq
             rng = Rng(secrets.randbits(63))
-            choice = await asyncio.to_thread(decide, table.agents[seat], snapshot, seat, rng)
+            choice = await asyncio.to_thread(decide, agent, snapshot, seat, rng)
             try:
                 async with table.lock:
                     if seq != table.seq:
                         continue  # someone moved meanwhile: think again
+                    still_due = self._due(table, time.monotonic())[0]
+                    if seat not in table.agents and seat not in still_due:
+                        continue  # the player came back while the stand-in was thinking
                     chosen = table.state.apply(seat, choice.id)
                     self._commit(table, seat, chosen)
             except (IllegalAction, BadOptions):

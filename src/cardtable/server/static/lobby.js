@@ -26,18 +26,25 @@ function drawSeats() {
   }
 }
 
+// The default shown for an option: the game's value for tables where a person plays (the
+// creator is one), which the server applies too unless the option is sent explicitly.
+function shownDefault(game, opt) {
+  return opt.name in (game.human_options || {}) ? game.human_options[opt.name] : opt.default;
+}
+
 function drawOptions() {
   const box = clear($("options"));
-  for (const opt of currentGame().options) {
+  const game = currentGame();
+  for (const opt of game.options) {
     const id = `opt-${opt.name}`;
     let input;
     if (opt.choices.length) {
       input = el("select", { id }, opt.choices.map((c) => el("option", { value: String(c) }, String(c))));
-      input.value = String(opt.default);
+      input.value = String(shownDefault(game, opt));
     } else if (typeof opt.default === "boolean") {
-      input = el("input", { id, type: "checkbox", checked: opt.default });
+      input = el("input", { id, type: "checkbox", checked: shownDefault(game, opt) });
     } else {
-      input = el("input", { id, value: String(opt.default) });
+      input = el("input", { id, value: String(shownDefault(game, opt)) });
     }
     box.append(el("label", { for: id }, `${opt.name} (${opt.ruling}): `, input, el("small", {}, ` ${opt.help}`)));
   }
@@ -65,12 +72,13 @@ async function create(event) {
   for (const opt of game.options) {
     const input = $(`opt-${opt.name}`);
     const value = input.type === "checkbox" ? input.checked : input.value;
-    if (String(value) !== String(opt.default)) options[opt.name] = value;
+    if (String(value) !== String(shownDefault(game, opt))) options[opt.name] = value;
   }
   try {
     const result = await api("/api/tables", {
       game: game.name, players: n, options, name: $("name").value, seat: mine >= 0 ? mine : null,
       seats: seats.map((s) => (s === "human-me" ? "human" : s)),
+      turn_seconds: $("timer").value ? Number($("timer").value) : null,
     });
     if (result.token) saveSeat(result.table.id, result.seat, result.token);
     location.href = `/t/${result.table.id}`;
@@ -90,6 +98,18 @@ async function drawTables() {
   }
 }
 
+async function drawFinished() {
+  const list = clear($("finished"));
+  const tables = await api("/api/tables?finished=true");
+  if (!tables.length) list.append(el("li", {}, "No finished games yet."));
+  for (const t of tables) {
+    const names = t.seats.map((s, i) => s.name || `seat ${i + 1}`);
+    list.append(el("li", {}, `${t.display_name}: ${names.join(", ")} — `,
+      el("a", { href: `/t/${t.id}` }, "result"), " · ",
+      el("a", { href: `/t/${t.id}/replay` }, "replay")));
+  }
+}
+
 async function start() {
   games = await api("/api/games");
   const select = $("game");
@@ -99,6 +119,7 @@ async function start() {
   $("create").addEventListener("submit", create);
   drawGame();
   drawTables();
+  drawFinished();
 }
 
 start();

@@ -1,16 +1,18 @@
 // The table page: one WebSocket that pushes this seat's view; clicks send actions.
+// The board is drawn by the game's view (views/<game>.js, generic as a fallback); every legal
+// action the board does not show as a card or target is offered as a button under "Your move".
 import { api, clear, el, savedSeat, saveSeat } from "./dom.js";
-import { boardFor, renderPlayers } from "./views/index.js";
+import { makeContext, seatNames } from "./context.js";
+import { loadView, renderPlayers } from "./views/index.js";
+import { summaryBox } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
 let socket = null;
 let view = null;
+let module = null;
+let focused = null; // {ids, label}: the choices narrowed by clicking a card with several
 let retry = 500;
-
-function names(summary) {
-  return summary.seats.map((s, i) => `${s.name || (s.kind === "bot" ? `${s.bot} bot` : "open seat")} (seat ${i + 1})`);
-}
 
 function drawJoin(summary) {
   const box = $("join");
@@ -38,16 +40,28 @@ async function join(seat) {
 
 function send(action) {
   $("error").textContent = "";
+  focused = null;
   socket.send(JSON.stringify({ type: "action", seq: view.seq, action }));
 }
 
-function drawActions() {
+function focus(actions, label) {
+  focused = { ids: new Set(actions.map((a) => a.id)), label };
+  draw();
+  const first = document.querySelector("#actions .actions button");
+  if (first) first.focus();
+}
+
+function actionButtons(actions) {
+  return actions.map((action) => el("button", {
+    onclick: () => send(action.id), title: action.description, "data-action": action.text,
+  }, action.text, action.description !== action.text ? el("small", {}, action.description) : null));
+}
+
+function drawActions(ctx) {
   const box = clear($("actions"));
   const obs = view.observation;
   if (obs.terminal) {
-    const result = obs.returns.map((r, i) => `${names(view.table)[i]}: ${obs.scores[i]}${r > 0 ? " (wins)" : ""}`);
-    box.append(el("div", { class: "result" }, el("h2", {}, "Game over"), el("p", {}, result.join(" · ")),
-      el("a", { href: `/api/tables/${tableId}/record`, download: `cardtable-${tableId}.json` }, "Download the game record")));
+    box.append(summaryBox(obs, view.table, { seat: view.seat }));
     return;
   }
   if (view.seat === null) {
@@ -55,29 +69,69 @@ function drawActions() {
     return;
   }
   if (!view.legal.length) {
-    box.append(el("p", {}, obs.my_commit ? `You chose “${obs.my_commit}”; waiting for the others.` : "Waiting for the others."));
+    box.append(el("p", { class: "waiting" }, obs.my_commit ? `You chose “${obs.my_commit}”; waiting for the others.` : "Waiting for the others."));
     return;
   }
   box.append(el("h2", {}, "Your move"));
-  const row = el("div", { class: "actions" });
-  for (const action of view.legal) {
-    row.append(el("button", { onclick: () => send(action.id), title: action.description, "data-action": action.text },
-      action.text, action.description !== action.text ? el("small", {}, action.description) : null));
+  if (focused) {
+    const chosen = view.legal.filter((a) => focused.ids.has(a.id));
+    box.append(el("p", {}, `Choose for ${focused.label}: `,
+      el("button", { class: "link", onclick: () => { focused = null; draw(); } }, "show every choice")));
+    box.append(el("div", { class: "actions" }, actionButtons(chosen)));
+    return;
   }
-  box.append(row);
+  const rest = view.legal.filter((a) => !ctx.claimed.has(a.id));
+  if (ctx.claimed.size) box.append(el("p", { class: "hint" }, "Click a highlighted card or target on the table, or choose here."));
+  if (rest.length <= 16) {
+    box.append(el("div", { class: "actions" }, actionButtons(rest)));
+    return;
+  }
+  // Many choices: group them by their first word, each group folded.
+  const groups = new Map();
+  for (const a of rest) {
+    const key = a.text.split(" ")[0];
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  for (const [key, actions] of groups) {
+    if (actions.length === 1) { box.append(el("div", { class: "actions" }, actionButtons(actions))); continue; }
+    box.append(el("details", { class: "group" }, el("summary", {}, `${key} … (${actions.length})`),
+      el("div", { class: "actions" }, actionButtons(actions))));
+  }
 }
 
 function draw() {
+  if (!view || !module) return;
   const summary = view.table;
+  if (focused && !view.legal.some((a) => focused.ids.has(a.id))) focused = null;
   $("title").textContent = `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat + 1}`}`;
   drawJoin(summary);
-  clear($("players")).append(...renderPlayers(view, names(summary)));
-  clear($("board")).append(...boardFor(summary.game)(view, names(summary), (action) => send(action.id)));
-  drawActions();
+  const ctx = makeContext(view, { send: (id) => send(id), focus });
+  clear($("players")).append(...renderPlayers(view, ctx.names));
+  clear($("board")).append(...module.renderBoard(view, ctx));
+  drawActions(ctx);
+  drawTimer();
   const log = clear($("log"));
   for (const line of view.observation.log.slice(-60)) log.append(el("li", {}, line));
   log.scrollTop = log.scrollHeight;
   $("invite").textContent = summary.seats.some((s) => !s.taken) ? `Invite a friend: ${location.origin}/t/${tableId}` : "";
+}
+
+// The turn timer: seconds left for the seats to act, counted down locally between messages.
+let timerTick = null;
+function drawTimer() {
+  const box = $("timer");
+  if (!box) return;
+  const deadline = view.table.deadline;
+  clearInterval(timerTick);
+  if (deadline == null || view.table.finished) { box.textContent = ""; return; }
+  const end = Date.now() + deadline * 1000;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+    box.textContent = `⏱ ${left}s`;
+  };
+  tick();
+  timerTick = setInterval(tick, 500);
 }
 
 function connect() {
@@ -88,10 +142,13 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`);
   $("status").textContent = "connecting…";
   socket.onopen = () => { $("status").textContent = "connected"; retry = 500; };
-  socket.onmessage = (event) => {
+  socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "view") { view = message; draw(); }
-    else if (message.type === "error") $("error").textContent = message.message;
+    if (message.type === "view") {
+      view = message;
+      module = await loadView(view.table.game);
+      draw();
+    } else if (message.type === "error") $("error").textContent = message.message;
   };
   socket.onclose = (event) => {
     $("status").textContent = "disconnected — reconnecting…";

@@ -25,6 +25,7 @@ export function renderPlayers(view, names) {
       el("strong", {}, s === me ? `You (${names[s]})` : names[s]),
       ` — score ${obs.scores[s]}`,
       obs.committed[s] ? " · has chosen" : "",
+      view.table.seats[s] && view.table.seats[s].away ? " · away (a bot plays)" : "",
       toAct ? " · to act" : ""));
   }
   parts.push(players);
@@ -32,7 +33,8 @@ export function renderPlayers(view, names) {
   return parts;
 }
 
-export function renderBoard(view, names) {
+export function renderBoard(view, ctx) {
+  const names = ctx.names;
   const obs = view.observation;
   const me = view.seat;
   const parts = [];

@@ -1,12 +1,27 @@
-// Per-game views. A game without its own view uses the generic one; a game view only lays out
-// what the observation holds, so adding one is mostly layout.
-import { renderBoard as generic, renderPlayers } from "./generic.js";
-import { renderBoard as nachoLoco } from "./nacho-loco.js";
+// The view registry. A game's view is the ES module static/views/<game>.js (the game's registry
+// name); it is loaded on first use, and a game without one falls back to the generic view. So a
+// new game's view (say nacho-loco.js) is added by dropping its file here, nothing else changes.
+//
+// A view module exports:
+//   renderBoard(view, ctx) → Node[]   the table as this seat sees it, built from view.observation
+//                                     (and view.legal); required.
+// `ctx` (made by table.js or the replay page) carries names (one per seat), me (the seat or null),
+// canAct, legal (this seat's legal actions), find(regex) → the legal actions whose text matches,
+// claim(actions) (those are shown on the board, not again as plain buttons), send(action) and
+// focus(actions, label) (narrow the choice buttons to these). cards.js has the card helpers.
+import * as generic from "./generic.js";
 
-export { renderPlayers };
+export const renderPlayers = generic.renderPlayers;
+const cache = new Map();
 
-const VIEWS = { "nacho-loco": nachoLoco };
-
-export function boardFor(game) {
-  return VIEWS[game] || generic;
+export function loadView(game) {
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(game)) return Promise.resolve(generic);
+  if (!cache.has(game)) {
+    cache.set(game, import(`./${game}.js`)
+      .then((mod) => (typeof mod.renderBoard === "function" ? mod : generic))
+      .catch(() => generic));
+  }
+  return cache.get(game);
 }
+
+export { generic };

@@ -123,13 +123,16 @@ function miniCard(name, rot = 0, up = true, label = null) {
   return node;
 }
 
-export function renderBoard(view, names, act) {
+export function renderBoard(view, ctx) {
+  const names = ctx.names;
   const obs = view.observation;
   const pub = obs.public;
   const cells = boardCells(pub.board);
   const placed = new Map(pub.field.map((f) => [`${f.at[0]},${f.at[1]}`, f]));
   const byCell = new Map();
-  for (const action of view.legal || []) {
+  const placements = ctx.find(/^place /);
+  ctx.claim(placements); // placements are played on the board, not as a long list of buttons
+  for (const action of placements) {
     const place = parsePlace(action.text);
     if (!place) continue;
     if (!byCell.has(place.cell)) byCell.set(place.cell, []);
@@ -140,7 +143,7 @@ export function renderBoard(view, names, act) {
     : cells;
   const field = svg("svg", { viewBox: frame(shownCells.length ? shownCells : [[0, 0]]).join(" "), class: "nl-field", role: "img", "aria-label": "the Playfield" });
   const choices = el("div", { class: "nl-choices" });
-  const choose = (act || ((a) => document.querySelector(`[data-action="${CSS.escape(a.text)}"]`)?.click()));
+  const choose = (action) => ctx.send(action);
   cells.forEach(([r, c], index) => {
     const key = `${r},${c}`;
     if (placed.has(key) || (pub.board === "unbounded" && !byCell.has(index))) return;
@@ -148,6 +151,7 @@ export function renderBoard(view, names, act) {
     const options = byCell.get(index);
     const attrs = { points: pts, class: options ? "nl-cell nl-open" : "nl-cell" };
     if (options) {
+      attrs["data-action"] = `choose cell ${index}`;
       attrs.onclick = () => showChoices(choices, index, options, r, c, choose);
       attrs.tabindex = 0;
       attrs.onkeydown = (event) => { if (event.key === "Enter") showChoices(choices, index, options, r, c, choose); };
@@ -159,8 +163,9 @@ export function renderBoard(view, names, act) {
     }
   });
   for (const f of pub.field) field.append(cardShape(f.at[0], f.at[1], shownOf(f.card, f.rot)));
-  const parts = [el("div", { class: "nl-wrap" }, field), choices];
-  const me = view.seat;
+  // The card choices come first, so that they sit right above the field once a cell is picked.
+  const parts = [choices, el("div", { class: "nl-wrap" }, field)];
+  const me = ctx.me;
   if (me !== null) {
     const hand = obs.zones[`hand:${me}`] || [];
     parts.push(el("div", { class: "zone mine" }, el("h3", {}, `Your hand (${hand.length})`),
@@ -182,7 +187,7 @@ function showChoices(box, index, options, r, c, choose) {
   box.append(el("h3", {}, `Cell ${index}: choose a card and how it lies`));
   const row = el("div", { class: "nl-hand" });
   for (const option of options) {
-    const button = el("button", { class: "nl-choice", title: option.action.description, "data-place": option.action.text, onclick: () => choose(option.action) });
+    const button = el("button", { class: "nl-choice", title: option.action.description, "data-action": option.action.text, onclick: () => choose(option.action) });
     button.append(miniCard(option.card, option.rot, isUp(r, c), option.action.text), el("small", {}, option.card));
     row.append(button);
   }

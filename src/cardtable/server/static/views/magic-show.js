@@ -1,0 +1,66 @@
+// Magic Show: each magician's practice pile with the show's length and value, the two face-down
+// plays of this turn (and what they turned out to be), your hand to play from, the other hand.
+import { el } from "../dom.js";
+import { card, cardRow, panel, playable, playingCard } from "../cards.js";
+
+const SEATS = ["Red", "Black"];
+const ROLES = { A: "Stop", 2: "Mistake", 3: "Mistake", 4: "Mistake", 5: "Nap", 6: "Rehearsal", 7: "Showtime",
+  8: "Buffet", 9: "Showtime", 10: "Trick", J: "Trick", Q: "Trick", K: "Trick" };
+
+export function face(name) {
+  const p = playingCard(name);
+  if (!p) return { label: name };
+  return {
+    label: `${p.rank}${p.symbol}`, cls: p.red ? "red" : "black",
+    title: `${name}: ${ROLES[p.rank]} (a ${p.red ? "Red" : "Black"} card)`,
+    extra: el("small", { class: "role" }, ROLES[p.rank]),
+  };
+}
+
+export function renderBoard(view, ctx) {
+  const obs = view.observation;
+  const pub = obs.public;
+  const zones = obs.zones;
+  const me = ctx.me;
+  const parts = [];
+  const other = me === null ? 1 : 1 - me;
+
+  // This turn's plays: face down until both are in, then revealed.
+  const plays = el("div", { class: "plays" });
+  for (let s = 0; s < 2; s++) {
+    let shown;
+    if (pub.played && pub.played[s]) shown = card(pub.played[s], face);
+    else if (s === me && obs.my_commit) shown = el("span", { class: "card back mine", title: `you chose ${obs.my_commit}` }, obs.my_commit.replace(/^play /, ""));
+    else if (obs.committed[s]) shown = card(null);
+    else shown = el("span", { class: "card slot" }, "…");
+    const resolving = pub.played && pub.played[s] && pub.played[s] === pub.resolving;
+    plays.append(el("div", { class: `play${resolving ? " resolving" : ""}` },
+      el("span", { class: "label" }, `${SEATS[s]}${s === me ? " (you)" : ""}`), shown,
+      resolving ? el("small", {}, "resolving") : null));
+  }
+  parts.push(panel(`Turn ${pub.turn} — the plays`, "plays-panel", plays,
+    pub.deciding ? el("p", { class: "deciding" }, pub.deciding) : null));
+
+  // The two practice piles (the shows).
+  const piles = el("div", { class: "piles" });
+  for (const s of me === null ? [0, 1] : [me, other]) {
+    piles.append(el("section", { class: `pile seat${s === me ? " mine" : ""}${obs.to_act.includes(s) ? " to-act" : ""}`, "data-seat": s },
+      el("h3", {}, `${SEATS[s]}'s show — ${s === me ? "you" : ctx.names[s]}`),
+      el("p", { class: "show" }, el("strong", {}, `${pub.show_minutes[s]} minutes`), ` · value ${pub.show_value[s]} · score ${pub.scores[s]}`),
+      cardRow(zones[`pile:${s}`], face, "no cards yet")));
+  }
+  parts.push(piles);
+
+  // Hands.
+  if (me !== null) {
+    const row = el("div", { class: "cards hand" });
+    for (const name of zones[`hand:${me}`]) {
+      row.append(playable(ctx, card(name, face), ctx.find((a) => a.text === `play ${name}`)));
+    }
+    parts.push(panel(`Your hand (${SEATS[me]})`, "hand-panel mine", row));
+  }
+  parts.push(panel(`${SEATS[other]}'s hand — ${ctx.names[other]}`, "other-hand", cardRow(zones[`hand:${other}`], face)));
+  if (me === null) parts.push(panel("Red's hand", "other-hand", cardRow(zones["hand:0"], face)));
+  parts.push(el("p", { class: "muted" }, `Deck: ${pub.deck_size} · discard: `), cardRow(zones.discard, face, "none"));
+  return parts;
+}
