@@ -12,7 +12,7 @@ def play_by_board(page: Page, moves: int) -> tuple[int, int]:
     action button (draw, keep, target, end turn). Returns (board placements, other clicks)."""
     placed = other = 0
     while placed + other < moves:
-        page.wait_for_selector("#actions button, #actions .result", timeout=20_000)
+        page.wait_for_selector("[data-action], #actions .result", timeout=20_000)
         if page.locator("#actions .result").count():
             break
         try:
@@ -22,7 +22,7 @@ def play_by_board(page: Page, moves: int) -> tuple[int, int]:
                 page.locator(".nl-choice").first.click(timeout=2_000)
                 placed += 1
             else:
-                page.locator("#actions button").first.click(timeout=2_000)
+                page.locator("#actions [data-action]:visible").first.click(timeout=2_000)
                 other += 1
         except Exception:  # the view was redrawn under the click: look again
             continue

@@ -78,6 +78,6 @@ def test_hints_at_a_human_decision(runner: CliRunner) -> None:
 
 def test_hints_off_by_default_and_bad_hint_bot(runner: CliRunner) -> None:
     quiet = runner.invoke(main, ["play", "magic-show", "--seed", "4"], input="?\n" + "1\n" * 200)
-    assert "Not accepted: '?' is not an action of this game" in quiet.output
+    assert "Not accepted: '?' is not an action here" in quiet.output
     bad = runner.invoke(main, ["play", "ms", "--hints", "--hint-bot", "random"], input="")
     assert bad.exit_code == 2 and "not a search" in bad.output
