@@ -74,7 +74,7 @@ def test_ladder_command() -> None:
     for bad, words in (
         (["ladder", "ms", "--bots", "random,genius"], "no agent called 'genius'"),
         (["ladder", "ms", "--bots", "random"], "two different bots"),
-        (["ladder", "ms", "-p", "3", "--bots", "random,greedy"], "2 to 2 players"),
+        (["ladder", "ms", "-p", "3", "--bots", "random,greedy"], "exactly 2 players"),
         (["ladder", "nope"], "no game called 'nope'"),
     ):
         out = runner.invoke(main, bad)

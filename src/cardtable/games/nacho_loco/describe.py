@@ -110,3 +110,23 @@ def deciding_text(st: NachoState) -> str:
     if phase == rules.AGAIN:
         return f"{who} may place one more card (Go Again)"
     return f"{who} lays a starter from hand (no card can be turned)"
+
+
+def choice_notes(st: NachoState, seat: int) -> list[str]:
+    """Why the seat's choices are narrowed now, with the ruling (NL-R15, NL-R16, NL-R10)."""
+    if seat != st.active or st.phase == rules.OVER:
+        return []
+    phase = st.phase
+    if phase == rules.PLAY:
+        if rules.can_place(st, rules.hand_types(st, seat)):
+            return ["A card of yours fits, so you must place one; drawing is not allowed (NL-R16)."]
+        return ["Nothing in your hand fits anywhere: you must draw a card (NL-R17)."]
+    if phase == rules.DRAWN:
+        if st.options.must_play_drawn:
+            return ["The card you drew fits and must be placed (option must_play_drawn, NL-R15)."]
+        return ["Only the card you just drew may be placed now, or kept (NL-R15)."]
+    if phase == rules.AGAIN:
+        return ["Go Again: you may place one more card, or end your turn (NL-R10)."]
+    if phase == rules.TARGETING:
+        return ["Opponent Draws 3 was matched: choose who draws three cards (NL-R12)."]
+    return ["No starter can be turned: lay a card from your hand, not the Closer (NL-R17)."]

@@ -27,7 +27,12 @@ from cardtable.core import BadOptions, CardSet, Layout, State, StateFormatError,
 from cardtable.games.nacho_loco import rules
 from cardtable.games.nacho_loco.config import Config, config
 from cardtable.games.nacho_loco.decks import Segments
-from cardtable.games.nacho_loco.describe import deciding_text, describe_action, explain_illegal
+from cardtable.games.nacho_loco.describe import (
+    choice_notes,
+    deciding_text,
+    describe_action,
+    explain_illegal,
+)
 from cardtable.games.nacho_loco.meta import (
     DRAW,
     FIELD,
@@ -282,6 +287,9 @@ class NachoState(State):
 
     def explain_illegal(self, seat: int, action_id: int) -> str | None:
         return explain_illegal(self, seat, action_id)
+
+    def choice_notes(self, seat: int) -> list[str]:
+        return choice_notes(self, seat)
 
     def public_view(self) -> dict[str, Any]:
         cfg = self.cfg
