@@ -1,6 +1,6 @@
 """The automatic parts of the game: set-up, settling a Deal, refills, the end and tie-breaks.
 
-Everything here runs without a decision (RULINGS.md 1.2 and the SETTLE, CLEANUP, REFILL and GAME
+Everything here runs without a decision (set-up, and the settling, clean-up, refill and game
 OVER steps of 1.3), straight after the action that triggers it.
 """
 
