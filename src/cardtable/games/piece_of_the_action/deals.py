@@ -173,7 +173,7 @@ def settle_text(state: PotaState, value: int, before: list[int], payoffs: list[i
     raw = total * state.multiplier
     origin = f"centre {total:+d} x{state.multiplier} = {raw:+d}"
     if raw != value:
-        origin += f", rounded away from zero to {value:+d} (POTA-R9)"
+        origin += f", rounded away from zero to {value:+d}, POTA-R9"
     parts = []
     for seat, pay in enumerate(payoffs):
         if not pay:
