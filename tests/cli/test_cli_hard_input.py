@@ -225,3 +225,13 @@ def test_record_text_is_printed_as_plain_text(runner: CliRunner, tmp_path: Path)
 def test_record_loader_rejects_unknown_shapes() -> None:
     with pytest.raises(StateFormatError, match="not a game record"):
         GameRecord.from_json([])
+
+
+def test_undecodable_input_is_read_as_a_bad_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.cli import play as play_module
+
+    def undecodable(prompt: str = "") -> str:
+        raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+    monkeypatch.setattr("builtins.input", undecodable)
+    assert play_module.read_line("> ") == "\ufffd"

@@ -66,7 +66,10 @@ def read_line(prompt: str) -> str:
     """
     if sys.stdin.isatty():
         enable_line_editing()
-    line = input(prompt)
+    try:
+        line = input(prompt)
+    except UnicodeDecodeError:
+        line = "\ufffd"  # bytes that are not text: the parser explains, the game goes on
     if not sys.stdin.isatty():
         print(shown(line, 120))  # echoed safely: control characters escaped, long lines cut
     return line
