@@ -162,7 +162,8 @@ class LogFeed:
             if actor is None:
                 lines.append(mark_you(text, self.seat))
             else:
-                lines.append(f"{'you' if actor == self.seat else f'seat {actor}'}: {text}")
+                name = "you" if actor == self.seat else state.seat_name(actor)
+                lines.append(f"{name}: {text}")
         return lines
 
 
