@@ -225,3 +225,68 @@ def test_record_text_is_printed_as_plain_text(runner: CliRunner, tmp_path: Path)
 def test_record_loader_rejects_unknown_shapes() -> None:
     with pytest.raises(StateFormatError, match="not a game record"):
         GameRecord.from_json([])
+
+
+def test_undecodable_input_is_read_as_a_bad_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.cli import play as play_module
+
+    def undecodable(prompt: str = "") -> str:
+        raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+    monkeypatch.setattr("builtins.input", undecodable)
+    assert play_module.read_line("> ") == "\ufffd"
+
+
+GARBAGE = [
+    "",
+    "٣",
+    "0",
+    "99999999999999999999",
+    "\x1b[A",
+    "help",
+    "rules",
+    "q",
+    "quit",
+    "n",
+    "x" * 500,
+    "[b]x[/b]",
+    "pass",
+    "a",
+    "move",
+]
+
+
+@pytest.mark.parametrize(("game", "players"), REAL)
+def test_a_whole_game_with_garbage_between_choices(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, game: str, players: int
+) -> None:
+    """Every other line is garbage or a prompt command (answered "no"); the game still ends."""
+    import re
+
+    from cardtable.cli import main as cli_main
+    from cardtable.core import Rng
+
+    rng = Rng(11)
+    count = [0]
+
+    def typist(prompt: str) -> str:
+        count[0] += 1
+        if prompt.startswith(("Quit", "Really")):
+            return "n" if rng.below(3) else "y" if prompt.startswith("Really") else "n"
+        if prompt.startswith("--"):
+            return "q"
+        found = re.search(r"\(1-(\d+)", prompt)
+        if count[0] % 2 or not found:
+            return GARBAGE[rng.below(len(GARBAGE))] if found else ""
+        return str(1 + rng.below(int(found.group(1))))
+
+    monkeypatch.setattr(cli_main, "read_line", typist)
+    args = (
+        ["play", game, "-p", str(players), "--seed", "3", "-o", "trades=false"]
+        if game == "portfolio"
+        else ["play", game, "-p", str(players), "--seed", "3"]
+    )
+    result = runner.invoke(cli_main.main, args)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Traceback" not in result.output
+    assert "Final scores" in result.output

@@ -22,7 +22,7 @@ def test_help_lists_the_choices_explained(runner: CliRunner, fake_game: GameInfo
 def test_rules_pages_the_player_doc(runner: CliRunner) -> None:
     result = runner.invoke(main, ["play", "magic-show", "--seed", "1"], input="rules\nq\n")
     out = result.output
-    assert "Magic Show" in out and "MS-R1" in out
+    assert "How to play, in short" in out and "MS-R1" in out
     assert "-- Enter: more, q: back to the game --" in out
     assert "(back to the game)" in out
     assert result.exit_code == 1  # then input ended

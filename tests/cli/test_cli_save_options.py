@@ -103,6 +103,7 @@ def test_quit_asks_then_saves(runner: CliRunner, fake_game: GameInfo, tmp_path: 
         (["-o", "counters=٣"], "takes a whole number"),
         (["-o", "counters=" + "9" * 5000], "takes a whole number"),
         (["--players", "0"], "Fake Counters is for exactly 2 players, not 0"),
+        (["--seed", "-1"], "the seed is a whole number from 0 to 2**64-1"),
     ],
 )
 def test_bad_options(runner: CliRunner, fake_game: GameInfo, args: list[str], message: str) -> None:

@@ -96,7 +96,7 @@ def test_pota_settlement_explains_value_rounding_and_floor() -> None:
     )
     state.apply(0, "pass")  # type: ignore[attr-defined]
     log = " ".join(state.observation(None)["log"])  # type: ignore[attr-defined]
-    assert "centre +7 x2 = +14, rounded away from zero to +15 (POTA-R9)" in log
+    assert "centre +7 x2 = +14, rounded away from zero to +15, POTA-R9)" in log
     assert "seat 1 -15 (only -5 applied: scores stop at 0, POTA-R14)" in log
     assert "Scores now: seat 0 65, seat 1 0, seat 2 50" in log
 

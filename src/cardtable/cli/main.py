@@ -314,7 +314,7 @@ def _play_header(match: Match) -> list[str]:
     seating = (
         bots[:1].upper() + bots[1:]
         if match.human is None
-        else (f"You are seat {match.human}; {bots}")
+        else (f"You are seat {match.human}{_also_called(match, match.human)}; {bots}")
     )
     lines = [f"{match.info.display_name} — {state.num_players} players", seating]
     if match.human is not None:
@@ -323,6 +323,12 @@ def _play_header(match: Match) -> list[str]:
             "The seed is shown at the end."
         )
     return lines
+
+
+def _also_called(match: Match, seat: int) -> str:
+    """`` (Red)`` when the game names its seats, else ""."""
+    name = match.state.seat_name(seat)
+    return "" if name == f"seat {seat}" else f" ({name})"
 
 
 def _record_names(match: Match) -> list[str]:

@@ -66,7 +66,10 @@ def read_line(prompt: str) -> str:
     """
     if sys.stdin.isatty():
         enable_line_editing()
-    line = input(prompt)
+    try:
+        line = input(prompt)
+    except UnicodeDecodeError:
+        line = "\ufffd"  # bytes that are not text: the parser explains, the game goes on
     if not sys.stdin.isatty():
         print(shown(line, 120))  # echoed safely: control characters escaped, long lines cut
     return line
@@ -161,7 +164,8 @@ class LogFeed:
             if actor is None:
                 lines.append(mark_you(text, self.seat))
             else:
-                lines.append(f"{'you' if actor == self.seat else f'seat {actor}'}: {text}")
+                name = "you" if actor == self.seat else state.seat_name(actor)
+                lines.append(f"{name}: {text}")
         return lines
 
 

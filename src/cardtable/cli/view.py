@@ -50,10 +50,19 @@ def render_observation(info: GameInfo, obs: Mapping[str, Any]) -> RenderableType
 
 
 def _plain(value: Any) -> str:
+    """A public value in prose: ``3``, ``yes``, ``1, 2, 3``, ``a: 1; b: 2``, ``none``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, str):
         return value
     if isinstance(value, float | int):
         return fmt_number(value)
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_plain(v)}" for k, v in value.items()) or "none"
     return json.dumps(value)
 
 

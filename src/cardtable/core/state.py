@@ -165,6 +165,10 @@ class State(ABC):
         """
         return self.spec.actions.action(action_id).text
 
+    def seat_name(self, seat: int) -> str:
+        """How the game's own texts name a seat (``Red``, ``A``); ``seat 2`` by default."""
+        return f"seat {seat}"
+
     def choice_notes(self, seat: int) -> list[str]:
         """Why ``seat``'s choices now are narrower than usual, each note citing its ruling.
 

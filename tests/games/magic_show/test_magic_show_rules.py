@@ -1,4 +1,4 @@
-"""One failing-if-broken test per rule of Magic Show (RULINGS.md section 4, MS-R1..MS-R11)."""
+"""One failing-if-broken test per rule of Magic Show (MS-R1..MS-R11, docs/rules/magic_show.md)."""
 
 from __future__ import annotations
 

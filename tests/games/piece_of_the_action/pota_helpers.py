@@ -1,6 +1,7 @@
 """Helpers for the Piece of the Action rule tests: hand-written positions and short drivers.
 
-Expected values in the tests come from the rule text and RULINGS.md section 1, worked by hand;
+Expected values in the tests come from the rule text and docs/rules/piece_of_the_action.md,
+worked by hand;
 these helpers only build positions and read results through the public protocol
 (``load_state``, ``apply``, ``legal_actions``, ``to_json``, ``observation``).
 """

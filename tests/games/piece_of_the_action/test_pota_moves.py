@@ -1,6 +1,7 @@
 """Move cards: the three ways, different cards, and every restriction (POTA-R8, R11..R13).
 
-Every expected step set below is worked out by hand from the rule text and RULINGS 1.3 MOVE_STEP.
+Every expected step set below is worked out by hand from the rule text and our Move
+rulings (POTA-R11..R13).
 """
 
 from __future__ import annotations

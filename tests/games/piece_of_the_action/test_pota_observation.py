@@ -1,4 +1,4 @@
-"""Information (RULINGS 1.3): hands private, deck hidden, everything on the table public."""
+"""Information: hands private, deck hidden, everything on the table public (our rulings doc)."""
 
 from __future__ import annotations
 

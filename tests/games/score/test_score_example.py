@@ -1,4 +1,4 @@
-"""The rule text's worked example, reconstructed move by move (RULINGS §5, SC-R1, SC-R7, SC-R8).
+"""The rule text's worked example, reconstructed move by move (SC-R1, SC-R7, SC-R8).
 
 The pictures of the text are lost, so the hands are rebuilt from what the narrative says of them
 (A holds two Circles and two Hollows, B three Reds and three Blues, C three Filleds and two

@@ -1,6 +1,6 @@
 """Magic Show (*Rules of Play*, Salen & Zimmerman): two magicians, simultaneous face-down play.
 
-Rules as read in ``docs/rules/magic_show.md`` (RULINGS.md section 4, MS-R1..MS-R11).
+Rules as read in ``docs/rules/magic_show.md`` (MS-R1..MS-R11).
 
 >>> from cardtable.games.magic_show import MagicShowState
 >>> state = MagicShowState.new(2, seed=3)

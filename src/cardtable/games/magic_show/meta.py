@@ -1,8 +1,8 @@
 """Declarative metadata of Magic Show: names, player count and the (empty) options.
 
 The rule text leaves no choice open that tables would play differently: every gap is settled by a
-ruling in ``RULINGS.md`` section 4 (MS-R1..MS-R11) without an option, so the options dataclass is
-empty. It still exists so that the registry, CLI and server treat every game alike.
+ruling (MS-R1..MS-R11, ``docs/rules/magic_show.md``) without an option, so the options
+dataclass is empty. It still exists so that the registry, CLI and server treat every game alike.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rules of Magic Show as small named functions, one per rule (RULINGS.md section 4.3).
+"""The rules of Magic Show as small named functions, one per rule (docs/rules/magic_show.md).
 
 A turn runs: end check (MS-R10) -> COMMIT (both seats face down, through the core's ``pending``)
 -> reveal -> for each revealed card in rank-then-suit order (MS-R3): a STOP window (MS-R4), then its

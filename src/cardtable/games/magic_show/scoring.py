@@ -1,4 +1,4 @@
-"""Show scoring (MS-R7, section 4.2 of RULINGS.md) and the Dinner Buffet's half values (MS-R6).
+"""Show scoring (MS-R7 in docs/rules/magic_show.md) and the Dinner Buffet's half values (MS-R6).
 
 A show is judged in three steps, as the rule text orders them: Tricks by the show's length, then
 Mistakes at full value, then one doubling per Six. A pile without Tricks is a Comedy Show and scores

@@ -195,6 +195,9 @@ class MagicShowState(State):
     def describe_action(self, seat: int, action_id: int) -> str:
         return describe.describe_action(self, seat, action_id)
 
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
     def choice_notes(self, seat: int) -> list[str]:
         return describe.choice_notes(self, seat)
 

@@ -1,6 +1,6 @@
 """The automatic parts of the game: set-up, settling a Deal, refills, the end and tie-breaks.
 
-Everything here runs without a decision (RULINGS.md 1.2 and the SETTLE, CLEANUP, REFILL and GAME
+Everything here runs without a decision (set-up, and the settling, clean-up, refill and game
 OVER steps of 1.3), straight after the action that triggers it.
 """
 
@@ -173,7 +173,7 @@ def settle_text(state: PotaState, value: int, before: list[int], payoffs: list[i
     raw = total * state.multiplier
     origin = f"centre {total:+d} x{state.multiplier} = {raw:+d}"
     if raw != value:
-        origin += f", rounded away from zero to {value:+d} (POTA-R9)"
+        origin += f", rounded away from zero to {value:+d}, POTA-R9"
     parts = []
     for seat, pay in enumerate(payoffs):
         if not pay:

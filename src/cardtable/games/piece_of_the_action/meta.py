@@ -19,7 +19,7 @@ STARTING_SCORE = 50
 
 @dataclass(frozen=True, slots=True)
 class PotaOptions:
-    """Table options. The defaults are the readings of RULINGS.md section 1."""
+    """Table options. The defaults are the readings of docs/rules/piece_of_the_action.md."""
 
     forced_lead_after_circle: bool = option(
         True,

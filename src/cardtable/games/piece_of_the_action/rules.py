@@ -1,4 +1,6 @@
-"""Legal actions and their effects in the LEAD, DEAL and MOVE phases (RULINGS.md 1.3).
+"""Legal actions and their effects in the LEAD, DEAL and MOVE phases.
+
+Our reading of the rules: ``docs/rules/piece_of_the_action.md``.
 
 One small function per rule. ``legal`` is the single source of legality: ``apply`` trusts it (the
 core checks every action against it first), and ``explain`` only puts a rejection into words.

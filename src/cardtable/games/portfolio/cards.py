@@ -1,4 +1,4 @@
-"""The cards of Portfolio as data: two or three standard decks (RULINGS §2.1).
+"""The cards of Portfolio as data: two or three standard decks (docs/rules/portfolio.md).
 
 Card ids run deck by deck; copies from different decks share a name (``7H``) and are
 interchangeable. Ranks: Ace = 1 (low) .. King = 13; no wrap-around.

@@ -41,7 +41,7 @@ def zone_specs(num_players: int) -> list[ZoneSpec]:
 
 @dataclass(frozen=True, slots=True)
 class PortfolioOptions:
-    """The readings a table may choose differently (RULINGS §2.5)."""
+    """The readings a table may choose differently (see docs/rules/portfolio.md, Options)."""
 
     stall_limit: int = option(
         0,

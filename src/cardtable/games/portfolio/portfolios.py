@@ -1,5 +1,6 @@
 """Portfolios on the table: runs in public slots ``pf:k``, their caps, values and the plays
-onto them (make, extend, cap, neutralize, acquire). RULINGS §2.2 and PF-R7, R8, R11, R15, R16.
+onto them (make, extend, cap, neutralize, acquire).
+PF-R7, R8, R11, R15, R16 of ``docs/rules/portfolio.md``.
 
 A slot's zone holds the run's cards in rank order, then its caps, marked by card tags. The
 owner of slot k is the public scalar ``owner[k]`` (-1: free).

@@ -1,4 +1,4 @@
-"""The turn of Portfolio as small named functions (RULINGS §2.4, PF-R1..PF-R16).
+"""The turn of Portfolio as small named functions (docs/rules/portfolio.md, PF-R1..PF-R16).
 
 A turn of seat P: INCOME (automatic) -> DRAW choice (n cards, or the pauper's two) -> SOURCE
 (discard top or stock first) -> the draws -> ACTIONS until ``end actions`` -> DISCARD -> next

@@ -1,4 +1,4 @@
-"""The cards of Score! as data (RULINGS §5.1, SC-R1).
+"""The cards of Score! as data (SC-R1 in docs/rules/score.md).
 
 Nine values in three characteristics: fill (Filled, Partial, Hollow), colour (Red, Blue, Green)
 and shape (Circle, Square, Triangle).

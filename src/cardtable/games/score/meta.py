@@ -45,7 +45,7 @@ SEAT_NAMES = ("A", "B", "C")
 
 @dataclass(frozen=True, slots=True)
 class ScoreOptions:
-    """The readings a table may choose differently (RULINGS §5.4)."""
+    """The readings a table may choose differently (see docs/rules/score.md, Options)."""
 
     target_score: int = option(
         10, "SC-R2", "Points that end the game (the text says 10 and also 20).", (10, 20)

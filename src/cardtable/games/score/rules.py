@@ -1,4 +1,4 @@
-"""The rules of Score! as small named functions (RULINGS §5.3, SC-R1..SC-R16).
+"""The rules of Score! as small named functions (docs/rules/score.md, SC-R1..SC-R16).
 
 A round: deal (then the five-point check, SC-R11) -> turns. A turn with lead L:
 CALL (L calls "Score!" with a qualifying set, SC-R9, or leads) -> CHOOSE (L lays one of the

@@ -199,6 +199,9 @@ class ScoreState(State):
     def explain_illegal(self, seat: int, action_id: int) -> str | None:
         return explain_illegal(self, seat, action_id)
 
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
     def choice_notes(self, seat: int) -> list[str]:
         return choice_notes(self, seat)
 
