@@ -58,7 +58,7 @@ def test_boards_have_the_ruled_sizes_and_the_starter_corner_at_the_centre() -> N
 
 
 def test_default_deck_has_the_ruled_composition() -> None:
-    """RULINGS 3.1: 94 cards, 212 colour + 36 X + 31 action + 3 Closer segments."""
+    """NL-R2: 94 cards, 212 colour + 36 X + 31 action + 3 Closer segments."""
     cards = cards_of("cardtable-4")
     segments = Counter(s for card in cards for s in card)
     assert len(cards) == 94

@@ -1,4 +1,4 @@
-"""Every Nacho Loco rule on a hand-built Playfield (RULINGS §3, rulings NL-R1..NL-R20).
+"""Every Nacho Loco rule on a hand-built Playfield (docs/rules/nacho_loco.md, NL-R1..NL-R20).
 
 Positions are in ``helpers.py``; each test would fail if its rule were broken.
 """

@@ -59,7 +59,7 @@ Deck = tuple[tuple[Segments, int], ...]
 
 R, Y, G, B = RED, YELLOW, GREEN, BLUE
 
-#: The default deck (RULINGS 3.1, chosen by simulation under NL-R21): four colours, 36 X.
+#: The default deck (chosen by simulation under NL-R21): four colours, 36 X.
 CARDTABLE_4: Deck = (
     ((R, Y, G), 10),
     ((R, G, Y), 2),
@@ -106,7 +106,7 @@ CARDTABLE_4: Deck = (
 
 
 def _cardtable_6() -> Deck:
-    """The first model, kept for comparison: six colours, 66 X (RULINGS 3.1, ``cardtable-6``)."""
+    """The first model, kept for comparison: six colours, 66 X (``cardtable-6``)."""
     colours = (RED, ORANGE, YELLOW, GREEN, BLUE, PURPLE)
     cards: list[Segments] = []
     for i, a in enumerate(colours):

@@ -40,8 +40,8 @@ def zone_specs(num_players: int) -> tuple[ZoneSpec, ...]:
 
 @dataclass(frozen=True, slots=True)
 class NachoOptions:
-    """The readings a table may choose differently (RULINGS §3.4). The card list and the board are
-    assumptions (NL-R1, NL-R2); the defaults are the calibrated model of NL-R21."""
+    """The readings a table may choose differently (docs/rules/nacho_loco.md). The card list and
+    the board are assumptions (NL-R1, NL-R2); the defaults are the calibrated model of NL-R21."""
 
     deck: str = option(
         "cardtable-4", "NL-R2", "The assumed card list.", ("cardtable-4", "cardtable-6")

@@ -1,4 +1,4 @@
-"""The Nacho Loco state machine (RULINGS §3.3): turns, placements and their effects, closings.
+"""The Nacho Loco state machine (docs/rules/nacho_loco.md): turns, placements, effects, closings.
 
 Phases: ``play`` (place a card, or draw when nothing fits), ``drawn`` (place the card just drawn
 or keep it), ``target`` (choose who draws 3), ``again`` (the optional extra card of a Go Again),
