@@ -20,9 +20,11 @@ from collections.abc import Callable
 
 from cardtable.core import Rng, State, get_game, new_state
 
+Options = dict[str, str] | None
 
-def playout(game: str, players: int, seed: int, rng: Rng) -> int:
-    state = new_state(game, players, seed)
+
+def playout(game: str, players: int, seed: int, rng: Rng, options: Options = None) -> int:
+    state = new_state(game, players, seed, options)
     state.events = None
     actions = 0
     while not state.is_terminal():
@@ -34,12 +36,14 @@ def playout(game: str, players: int, seed: int, rng: Rng) -> int:
     return actions
 
 
-def measure_playouts(game: str, players: int, seconds: float) -> dict[str, float]:
+def measure_playouts(
+    game: str, players: int, seconds: float, options: Options = None
+) -> dict[str, float]:
     rng = Rng(12345)
     games = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        actions += playout(game, players, games, rng)
+        actions += playout(game, players, games, rng, options)
         games += 1
     elapsed = time.perf_counter() - start
     return {
@@ -52,12 +56,12 @@ def measure_playouts(game: str, players: int, seconds: float) -> dict[str, float
     }
 
 
-def sample_positions(game: str, players: int, count: int) -> list[State]:
+def sample_positions(game: str, players: int, count: int, options: Options = None) -> list[State]:
     rng = Rng(777)
     out: list[State] = []
     seed = 0
     while len(out) < count:
-        state = new_state(game, players, seed)
+        state = new_state(game, players, seed, options)
         state.events = None
         seed += 1
         while not state.is_terminal():
@@ -77,8 +81,8 @@ def time_per_call(fn: Callable[[State], object], positions: list[State], repeat:
     return (time.perf_counter() - start) / (repeat * len(positions)) * 1e6
 
 
-def hot_paths(game: str, players: int) -> dict[str, float]:
-    positions = sample_positions(game, players, 200)
+def hot_paths(game: str, players: int, options: Options = None) -> dict[str, float]:
+    positions = sample_positions(game, players, 200, options)
     rng = Rng(5)
 
     def legal(s: State) -> object:
@@ -108,15 +112,20 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="game option"
+    )
     args = parser.parse_args()
     info = get_game(args.game)
+    options = dict(pair.split("=", 1) for pair in args.option) or None
     result = {
         "game": info.name,
         "players": args.players,
         "python": platform.python_version(),
         "cpu_count": os.cpu_count(),
-        **measure_playouts(info.name, args.players, args.seconds),
-        **hot_paths(info.name, args.players),
+        "options": options or {},
+        **measure_playouts(info.name, args.players, args.seconds, options),
+        **hot_paths(info.name, args.players, options),
     }
     if args.json:
         print(json.dumps(result))
