@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardtable.core import IllegalAction, Rng, new_state
 from cardtable.games.portfolio import portfolios as pf
@@ -194,14 +196,25 @@ def _fill(data: dict[str, object], stock_empty: bool = False) -> dict[str, objec
     return data
 
 
-def test_money_never_negative_and_income_matches_portfolios_in_random_games() -> None:
-    for players in (2, 3, 4, 5):
-        state, rng = new_state("portfolio", players, seed=players), Rng(players)
-        while not state.is_terminal():
-            assert min(state.money) >= 0
-            if state.phase == "draw":
-                assert state.income == pf.income(state, state.active)
-            seat = state.to_act()[0]
-            ids = state.legal_action_ids(seat)
-            state.apply_unchecked(seat, ids[rng.below(len(ids))])
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 5),
+    trades=st.booleans(),
+)
+def test_money_never_negative_and_income_matches_portfolios_in_random_games(
+    seed: int, players: int, trades: bool
+) -> None:
+    """Property (Hypothesis picks seed, table size, trades on or off): money never goes below
+    $0 and the income at the start of every turn equals the recomputed value of the seat's
+    portfolios (PF-R2, PF-R3, PF-R9)."""
+    state = new_state("portfolio", players, seed=seed, options={"trades": trades})
+    rng = Rng(seed)
+    while not state.is_terminal():
         assert min(state.money) >= 0
+        if state.phase == "draw":
+            assert state.income == pf.income(state, state.active)
+        seat = state.to_act()[0]
+        ids = state.legal_action_ids(seat)
+        state.apply_unchecked(seat, ids[rng.below(len(ids))])
+    assert min(state.money) >= 0
