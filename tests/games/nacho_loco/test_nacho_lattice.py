@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.core import Rng, new_state
+from cardtable.core import GameRecord, Rng, new_state
 from cardtable.games.nacho_loco import rules
 from cardtable.games.nacho_loco.decks import CLOSER, X, cards_of, rotate, types_of
 from cardtable.games.nacho_loco.lattice import (
@@ -20,6 +21,7 @@ from cardtable.games.nacho_loco.lattice import (
 )
 from cardtable.games.nacho_loco.state import NachoState
 from cardtable.games.nacho_loco.tables import face_key
+from tests.conformance.checks import check_conservation, check_round_trips, check_turn
 
 
 def test_orientation_and_neighbours() -> None:
@@ -141,3 +143,36 @@ def _brute_force(state: NachoState) -> list[int]:
                 if touching and all(good):
                     ids.add(cfg.actions.place_id(t, index, k))
     return sorted(ids)
+
+
+OPTION_SETS = [
+    {"board": "unbounded"},
+    {"deck": "cardtable-6", "placement_rule": "any_edge"},
+    {"go_again_mode": "extra_turn", "must_play_drawn": True},
+    {"match_draws_on_going_out": False, "closing_gift_on_going_out": True, "first_player": 1},
+    {"board": "hexagon:4"},
+]
+
+
+@pytest.mark.parametrize(
+    "options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
+)
+def test_every_option_plays_whole_games_under_the_checks(options: dict[str, object]) -> None:
+    """Whole random games with each non-default option: cards conserved, someone to act with a
+    legal action, JSON and clone round trips, a record that replays to the same state."""
+    for seed in range(3):
+        state = new_state("nacho-loco", 3, seed=seed, options=options)
+        rng = Rng(seed)
+        steps = 0
+        while not state.is_terminal():
+            check_conservation(state)
+            check_turn(state)
+            if steps % 40 == 0:
+                check_round_trips(state)
+            seat = state.to_act()[0]
+            ids = state.legal_action_ids(seat)
+            state.apply_unchecked(seat, ids[rng.below(len(ids))])
+            steps += 1
+            assert steps < 20_000
+        replayed = GameRecord.of(state, seed).replay()
+        assert replayed.to_json() == state.to_json()
