@@ -31,7 +31,7 @@ class IsmctsConfig:
     time: float = 0.0  # seconds; when > 0 it replaces the iteration budget
     c: float = 0.7  # exploration constant of UCT (returns are win shares in 0..1)
     rollout: str = "random"  # or "greedy"
-    cutoff: int = 40  # rollout actions before State.evaluate() scores the position
+    cutoff: int = 8  # rollout actions before State.evaluate() scores the position
 
 
 class Node:

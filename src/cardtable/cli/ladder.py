@@ -45,8 +45,7 @@ def ladder_tables(result: LadderResult) -> tuple[Table, Table]:
             f"{parity:.3f}",
             verdict,
         )
-    bots = Table(title="Bots: win share over every seat held; Elo (first bot = 1000)")
-    bots.title_justify = "left"
+    bots = Table(title="Bots over every seat held (Elo: first bot = 1000)", title_justify="left")
     for name, justify in (
         ("bot", "left"),
         ("seats", "right"),

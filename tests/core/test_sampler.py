@@ -1,0 +1,32 @@
+"""State.sampler: the determinisations of determinize, prepared once, never aliased."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.core import Rng, list_games, new_state
+
+
+@pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
+def test_samples_are_determinisations_and_independent(info: object) -> None:
+    name, players = info.name, info.min_players  # type: ignore[attr-defined]
+    state, rng, checked = new_state(name, players, 9), Rng(9), 0
+    while not state.is_terminal() and checked < 12:
+        movers = list(state.to_act())
+        seat = movers[rng.below(len(movers))]
+        sample = state.sampler(seat)
+        first = sample(Rng(checked))
+        snapshot = first.to_json()
+        assert first.observation(seat)["zones"] == state.observation(seat)["zones"]
+        assert snapshot == state.determinize(seat, Rng(checked)).to_json()
+        # Playing on in one sample must not leak into the next one (no shared lists).
+        play = Rng(1)
+        while not first.is_terminal():
+            mover = first.to_act()[0]
+            ids = first.legal_action_ids(mover)
+            first.apply_unchecked(mover, ids[play.below(len(ids))])
+        assert sample(Rng(checked)).to_json() == snapshot
+        checked += 1
+        ids = state.legal_action_ids(seat)
+        state.apply_unchecked(seat, ids[rng.below(len(ids))])
+    assert checked
