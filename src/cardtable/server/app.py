@@ -21,6 +21,7 @@ from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketDisconnected
 
 from cardtable.agents import AGENTS
 from cardtable.core import CardtableError, list_games
@@ -189,8 +190,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await service.connected(table, conn)
         try:
             await _serve(websocket, table, conn, service, settings)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            pass  # the client left, perhaps before its answer could be sent
         finally:
             await service.disconnected(table, conn)
 

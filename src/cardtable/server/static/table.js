@@ -117,7 +117,7 @@ function draw() {
   drawActions(ctx);
   drawTimer();
   const log = clear($("log"));
-  for (const line of view.observation.log.slice(-60)) log.append(el("li", {}, line));
+  for (const line of view.observation.log.slice(-30)) log.append(el("li", {}, line));
   log.scrollTop = log.scrollHeight;
   $("invite").textContent = summary.seats.some((s) => !s.taken) ? `Invite a friend: ${location.origin}/t/${tableId}` : "";
 }
