@@ -140,3 +140,49 @@ def test_a_portfolio_trade_is_built_item_by_item(browser: Browser, server: str) 
     page.click('[data-action="send offer"]')
     expect(page.locator("#log")).to_contain_text(re.compile(r"declines|Trade done|void"))
     page.close()
+
+
+def test_two_people_trade_in_portfolio(browser: Browser, server: str) -> None:
+    """One person builds an offer by clicking, the other sees it and accepts it."""
+    first = browser.new_context().new_page()
+    first.goto(server + "/")
+    first.wait_for_selector("#game option", state="attached")
+    first.select_option("#game", "portfolio")
+    first.select_option("#players", "2")
+    first.select_option("#seat-1", "human")
+    first.click("button[type=submit]")
+    first.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    second = browser.new_context().new_page()
+    second.goto(first.url)
+    second.click("#join button")
+    expect(second.locator("#title")).to_contain_text("seat 2")
+    propose = first.locator('#board [data-action="propose trade to seat 1"]')
+    for _ in range(60):
+        for page in (first, second):  # both play on until the first person may offer
+            try:
+                if page is first and propose.count():
+                    propose.click(timeout=2_000)
+                    break
+                controls = page.locator("[data-action]:visible")
+                if controls.count():
+                    controls.first.click(timeout=2_000)
+                    page.wait_for_timeout(100)
+            except Error:
+                continue
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("never offered a trade")
+    give = first.locator('#board .hand [data-action^="give "]').first
+    card = (give.get_attribute("data-action") or "").removeprefix("give ")
+    give.click()
+    expect(first.locator(".trade .offer")).to_contain_text(f"you give {card} for nothing")
+    first.click('[data-action="send offer"]')
+    offer = second.locator(".trade .offer")
+    expect(offer).to_contain_text(f"gives {card} for nothing from you")
+    expect(second.locator('[data-action="decline"]')).to_be_visible()
+    second.click('[data-action="accept"]')
+    expect(first.locator("#log")).to_contain_text(f"Trade done: seat 0 gives {card}")
+    first.context.close()
+    second.context.close()
