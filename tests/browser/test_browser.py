@@ -130,3 +130,15 @@ def test_a_game_without_its_own_view_gets_the_generic_one(browser: Browser, serv
     )
     assert same == [True, True, True]
     page.close()
+
+
+def test_the_turn_timer_counts_down_on_the_page(browser: Browser, server: str) -> None:
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "score")
+    page.select_option("#timer", "30")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    expect(page.locator("#timer")).to_have_text(re.compile(r"^⏱ (30|2\d)s$"))
+    page.close()
