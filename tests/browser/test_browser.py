@@ -6,10 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
-
-from cardtable.core import list_games
 
 from .conftest import LiveServer
 
@@ -42,19 +39,6 @@ def click_until_over(page: Page, max_clicks: int) -> int:
         except Exception:  # the view was replaced under the click: look again
             continue
     return clicks
-
-
-@pytest.mark.parametrize("game", [g.name for g in list_games()])
-def test_play_each_game_by_clicking(browser: Browser, server: str, game: str) -> None:
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
-    create_table(page, server, game)
-    expect(page.locator("#status")).to_have_text("connected")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{game}.png"), full_page=True)
-    clicks = click_until_over(page, max_clicks=60)
-    assert clicks > 0
-    expect(page.locator("#log li").first).to_be_visible()
-    page.close()
 
 
 def test_a_short_game_is_played_to_its_end(browser: Browser, server: str) -> None:
@@ -104,19 +88,6 @@ def test_reload_reconnects_to_the_same_seat(browser: Browser, server: str) -> No
     page.close()
 
 
-def test_phone_viewport_is_usable(browser: Browser, server: str) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    create_table(page, server, "piece-of-the-action", players=3)
-    button = page.locator("[data-action]:visible").first
-    expect(button).to_be_visible()
-    box = button.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page scrolls sideways ({width}px)"
-    page.screenshot(path=str(SHOTS / "phone.png"))
-    page.close()
-
-
 def test_replay_steps_through_a_finished_game(browser: Browser, server: str) -> None:
     page = browser.new_page()
     create_table(page, server, "magic-show")
@@ -158,4 +129,16 @@ def test_a_game_without_its_own_view_gets_the_generic_one(browser: Browser, serv
         }"""
     )
     assert same == [True, True, True]
+    page.close()
+
+
+def test_the_turn_timer_counts_down_on_the_page(browser: Browser, server: str) -> None:
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "score")
+    page.select_option("#timer", "30")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    expect(page.locator("#timer")).to_have_text(re.compile(r"^⏱ (30|2\d)s$"))
     page.close()

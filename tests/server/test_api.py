@@ -33,12 +33,17 @@ def test_pages_are_served(client: TestClient) -> None:
 
 
 def play_to_end(ws: Any, limit: int = 3000) -> dict[str, Any]:
-    """Answer every decision of this seat with its first legal action until the game ends."""
+    """Answer every decision of this seat with its first legal action until the game ends
+    (never opening a trade, which would make a Portfolio game very long)."""
     view = receive_view(ws)
     for _ in range(limit):
         if view["observation"]["terminal"]:
             return view
-        view = act(ws, view, view["legal"][0]["id"]) if view["legal"] else receive_view(ws)
+        if not view["legal"]:
+            view = receive_view(ws)
+            continue
+        plain = [a for a in view["legal"] if not a["text"].startswith("propose")]
+        view = act(ws, view, (plain or view["legal"])[0]["id"])
     raise AssertionError("the game did not end")
 
 
@@ -182,3 +187,15 @@ def test_human_options_apply_where_a_person_plays(client: TestClient) -> None:
             view = act(ws, view, view["legal"][0]["id"]) if view["legal"] else receive_view(ws)
         else:
             raise AssertionError("no trade was ever offered to the person")
+
+
+def test_a_view_carries_the_tail_of_a_long_log(client: TestClient) -> None:
+    made = create(client, "magic-show", ["human", "bot:random"])
+    table_id, token = made["table"]["id"], made["token"]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
+        obs = play_to_end(ws)["observation"]
+    table = client.app.state.service.get(table_id)  # type: ignore[attr-defined]
+    full = table.state.observation(0)
+    assert obs["history_length"] == len(full["history"]) > len(obs["history"])
+    assert obs["log_length"] == len(full["log"]) > len(obs["log"])
+    assert obs["log"] == full["log"][-len(obs["log"]) :]

@@ -21,6 +21,7 @@ from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketDisconnected
 
 from cardtable.agents import AGENTS
 from cardtable.core import CardtableError, list_games
@@ -129,8 +130,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def list_tables(finished: bool = False) -> list[dict[str, Any]]:
-        """Unfinished tables (or, with ``finished=true``, finished ones), newest first."""
-        return [service.get(t).summary() for t in service.store.table_ids(finished=finished)]
+        """Unfinished tables (or, with ``finished=true``, the 20 newest finished ones), newest
+        first."""
+        ids = service.store.table_ids(finished=finished, limit=20 if finished else 100)
+        return [service.get(t).summary() for t in ids]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -189,8 +192,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await service.connected(table, conn)
         try:
             await _serve(websocket, table, conn, service, settings)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            pass  # the client left, perhaps before its answer could be sent
         finally:
             await service.disconnected(table, conn)
 

@@ -15,7 +15,19 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String, create_engine, event, select
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    String,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -48,6 +60,16 @@ class EventRow(Base):
     seat: Mapped[int]
     action: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+_INSERT_EVENT = insert(EventRow).values(
+    table_id=bindparam("table_id"),
+    seq=bindparam("seq"),
+    seat=bindparam("seat"),
+    action=bindparam("action"),
+    created_at=bindparam("at"),
+)
+_FINISH = update(TableRow).where(TableRow.id == bindparam("table_id")).values(finished=True)
 
 
 @dataclass
@@ -96,14 +118,15 @@ class Store:
 
     def add_event(self, table_id: str, seq: int, seat: int, action: str, finished: bool) -> None:
         """Commit one accepted action (and the end of the game with the last one)."""
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                EventRow(table_id=table_id, seq=seq, seat=seat, action=action, created_at=now())
+        # Constant Core statements, not the ORM unit of work: this runs for every move, and a
+        # constant statement is compiled once and then found in the cache.
+        with self.engine.begin() as conn:
+            conn.execute(
+                _INSERT_EVENT,
+                {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "at": now()},
             )
             if finished:
-                row = session.get(TableRow, table_id)
-                assert row is not None
-                row.finished = True
+                conn.execute(_FINISH, {"table_id": table_id})
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with Session(self.engine) as session, session.begin():

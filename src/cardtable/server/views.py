@@ -14,6 +14,22 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cardtable.server.tables import LiveTable
 
+#: A view carries only the newest history entries and log lines (with the full counts): the
+#: page shows the recent log, and a message that grew with the game would make every move of a
+#: long game slower to send. The whole game is in the record and the replay once it is over.
+HISTORY_TAIL = 10
+LOG_TAIL = 30
+
+
+def trim(observation: dict[str, Any]) -> dict[str, Any]:
+    """The observation with its history and log cut to their tails (counts kept)."""
+    history, log = observation["history"], observation["log"]
+    observation["history_length"] = len(history)
+    observation["log_length"] = len(log)
+    observation["history"] = history[-HISTORY_TAIL:]
+    observation["log"] = log[-LOG_TAIL:]
+    return observation
+
 
 def seat_view(table: LiveTable, seat: int | None) -> dict[str, Any]:
     """The message for ``seat`` (None = a spectator) after the table's latest change."""
@@ -33,6 +49,6 @@ def seat_view(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "table": table.summary(),
         "seq": table.seq,
         "seat": seat,
-        "observation": state.observation(seat),
+        "observation": trim(state.observation(seat)),
         "legal": legal,
     }

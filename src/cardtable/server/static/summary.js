@@ -15,6 +15,6 @@ export function summaryBox(obs, summary, { seat = null, replay = true } = {}) {
   return el("div", { class: "result" }, el("h2", {}, "Game over"),
     el("p", { class: "winner" }, winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.` : "No winner."),
     el("ol", { class: "standings" }, order.map((i) => el("li", {}, `${names[i]}: ${obs.scores[i]}${i === seat ? " (you)" : ""}`))),
-    el("p", {}, `${obs.history.length} moves.`),
+    el("p", {}, `${obs.history_length ?? obs.history.length} moves.`),
     links);
 }

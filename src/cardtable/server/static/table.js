@@ -72,6 +72,11 @@ function drawActions(ctx) {
     box.append(el("p", { class: "waiting" }, obs.my_commit ? `You chose “${obs.my_commit}”; waiting for the others.` : "Waiting for the others."));
     return;
   }
+  const rest = view.legal.filter((a) => !ctx.claimed.has(a.id));
+  if (!focused && !rest.length) {
+    box.append(el("p", { class: "your-move" }, el("strong", {}, "Your move: "), "click a highlighted card or target on the table."));
+    return;
+  }
   box.append(el("h2", {}, "Your move"));
   if (focused) {
     const chosen = view.legal.filter((a) => focused.ids.has(a.id));
@@ -80,7 +85,6 @@ function drawActions(ctx) {
     box.append(el("div", { class: "actions" }, actionButtons(chosen)));
     return;
   }
-  const rest = view.legal.filter((a) => !ctx.claimed.has(a.id));
   if (ctx.claimed.size) box.append(el("p", { class: "hint" }, "Click a highlighted card or target on the table, or choose here."));
   if (rest.length <= 16) {
     box.append(el("div", { class: "actions" }, actionButtons(rest)));
@@ -103,6 +107,7 @@ function drawActions(ctx) {
 function draw() {
   if (!view || !module) return;
   const summary = view.table;
+  $("table").dataset.seq = String(view.seq);
   if (focused && !view.legal.some((a) => focused.ids.has(a.id))) focused = null;
   $("title").textContent = `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat + 1}`}`;
   drawJoin(summary);
@@ -112,7 +117,7 @@ function draw() {
   drawActions(ctx);
   drawTimer();
   const log = clear($("log"));
-  for (const line of view.observation.log.slice(-60)) log.append(el("li", {}, line));
+  for (const line of view.observation.log.slice(-30)) log.append(el("li", {}, line));
   log.scrollTop = log.scrollHeight;
   $("invite").textContent = summary.seats.some((s) => !s.taken) ? `Invite a friend: ${location.origin}/t/${tableId}` : "";
 }
