@@ -5,9 +5,10 @@ or keep it), ``target`` (choose who draws 3), ``again`` (the optional extra card
 ``start`` (lay a starter from hand when none can be turned, NL-R17) and ``over``.
 
 The Playfield is kept incrementally: ``faces`` maps each occupied board cell to the segments it
-shows on its three edges and ``frontier`` holds the empty board cells next to the field, so a
-placement updates a handful of cells and legal-move generation looks up each frontier cell's
-pointing faces in the shared fit table instead of rescanning the board.
+shows on its three edges and ``frontier`` maps each empty board cell next to the field to the
+packed faces pointing at it. A placement updates the keys of its (at most three) empty
+neighbours, and legal-move generation looks each frontier key up in the shared fit table instead
+of rescanning the board.
 """
 
 from __future__ import annotations
@@ -65,19 +66,19 @@ def lay(st: NachoState, card: int, cell: int, rot: int) -> None:
     st.field_at.append([r, c, rot])
     st.faces[cell] = rotate(cfg.types[cfg.type_of[card]], rot)
     frontier = st.frontier
-    frontier.discard(cell)
+    frontier.pop(cell, None)
     adjacent = cfg.board.adjacent
     for e in range(3):
         other = adjacent[3 * cell + e]
         if other >= 0 and other not in st.faces:
-            frontier.add(other)
+            frontier[other] = pointing_key(st, other)
 
 
 def rebuild_caches(st: NachoState) -> None:
     """Recompute ``faces`` and ``frontier`` from ``field_at`` (after loading a position)."""
     cfg = st.cfg
     st.faces = {}
-    st.frontier = set()
+    st.frontier = {}
     index = cfg.board.index
     for card, (r, c, rot) in zip(st.zones[FIELD], st.field_at, strict=True):
         st.faces[index[(r, c)]] = rotate(cfg.types[cfg.type_of[card]], rot)
@@ -86,31 +87,39 @@ def rebuild_caches(st: NachoState) -> None:
         for e in range(3):
             other = adjacent[3 * cell + e]
             if other >= 0 and other not in st.faces:
-                st.frontier.add(other)
+                st.frontier[other] = pointing_key(st, other)
 
 
 def any_live(st: NachoState) -> bool:
     """Is there a cell where some non-Closer card of the deck list could go (NL-R6)?"""
     fits = st.cfg.fits
-    return any(fits.live(pointing_key(st, cell)) for cell in st.frontier)
+    return any(fits.live(key) for key in st.frontier.values())
 
 
 def placements(st: NachoState, types: set[int]) -> list[int]:
-    """Action ids of every legal placement of a card type in ``types``."""
+    """Action ids of every legal placement of a card type in ``types`` (the hot path of search:
+    the id arithmetic of ``ActionLayout.place_id`` is inlined)."""
     layout = st.cfg.actions
     fits = st.cfg.fits
+    known = fits.known
+    stride = layout.cells * 3
+    base = layout.place
     ids: list[int] = []
-    for cell in st.frontier:
-        for card_type, rot, _m, _a in fits.fits(pointing_key(st, cell)):
+    for cell, key in st.frontier.items():
+        found = known.get(key)
+        if found is None:
+            found = fits.fits(key)
+        offset = base + cell * 3
+        for card_type, rot, _m, _a in found:
             if card_type in types:
-                ids.append(layout.place_id(card_type, cell, rot))
+                ids.append(offset + card_type * stride + rot)
     return ids
 
 
 def can_place(st: NachoState, types: set[int]) -> bool:
     fits = st.cfg.fits
-    for cell in st.frontier:
-        for fit in fits.fits(pointing_key(st, cell)):
+    for key in st.frontier.values():
+        for fit in fits.fits(key):
             if fit[0] in types:
                 return True
     return False
@@ -373,7 +382,7 @@ def clear_field(st: NachoState) -> None:
     field.clear()
     st.field_at = []
     st.faces = {}
-    st.frontier = set()
+    st.frontier = {}
     st.noplay = [False] * st.num_players
     st.last_matcher = -1
     st.opener = -1
@@ -463,7 +472,7 @@ def new_round(st: NachoState, first: int) -> None:
     st.shuffle_zone(DRAW)
     st.field_at = []
     st.faces = {}
-    st.frontier = set()
+    st.frontier = {}
     n = st.num_players
     st.skips = [0] * n
     st.noplay = [False] * n

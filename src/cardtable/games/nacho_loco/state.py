@@ -136,7 +136,7 @@ class NachoState(State):
     options: NachoOptions
     cfg: Config
     faces: dict[int, Segments]
-    frontier: set[int]
+    frontier: dict[int, int]
     phase: str
     active: int
     round: int
@@ -195,7 +195,7 @@ class NachoState(State):
         n = self.num_players
         self.cfg = config_of(n, self.options)
         self.faces = {}
-        self.frontier = set()
+        self.frontier = {}
         self.phase = rules.PLAY
         self.active = 0
         self.round = 0
@@ -228,7 +228,7 @@ class NachoState(State):
         assert isinstance(new, NachoState)
         new.cfg = self.cfg
         new.faces = dict(self.faces)
-        new.frontier = set(self.frontier)
+        new.frontier = dict(self.frontier)
         return new
 
     # ------------------------------------------------------------------ protocol

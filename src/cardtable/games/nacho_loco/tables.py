@@ -28,20 +28,21 @@ def unpack(key: int) -> tuple[int, int, int]:
 class FitTable:
     """The fits of one deck under one placement rule (NL-R3, NL-R5, NL-R7)."""
 
-    __slots__ = ("_fits", "_live", "all_edges", "closer_type", "types")
+    __slots__ = ("_live", "all_edges", "closer_type", "known", "types")
 
     def __init__(self, types: list[Segments], all_edges: bool) -> None:
         self.types = types
         self.all_edges = all_edges
         self.closer_type = next((t for t, s in enumerate(types) if s[0] == CLOSER), -1)
-        self._fits: dict[int, tuple[Fit, ...]] = {}
+        #: The fits worked out so far, by key (read directly on the hot path).
+        self.known: dict[int, tuple[Fit, ...]] = {}
         self._live: dict[int, bool] = {}
 
     def fits(self, key: int) -> tuple[Fit, ...]:
-        found = self._fits.get(key)
+        found = self.known.get(key)
         if found is None:
             found = self._build(key)
-            self._fits[key] = found
+            self.known[key] = found
         return found
 
     def live(self, key: int) -> bool:
