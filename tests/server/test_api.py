@@ -199,3 +199,16 @@ def test_a_view_carries_the_tail_of_a_long_log(client: TestClient) -> None:
     assert obs["history_length"] == len(full["history"]) > len(obs["history"])
     assert obs["log_length"] == len(full["log"]) > len(obs["log"])
     assert obs["log"] == full["log"][-len(obs["log"]) :]
+
+
+def test_a_view_carries_the_seats_choice_notes(client: TestClient) -> None:
+    """The notes on why a seat's choices are narrowed (``choice_notes``) reach that seat only."""
+    made = create(client, "nacho-loco", ["human", "bot:random"])
+    table_id = made["table"]["id"]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={made['token']}") as ws:
+        view = receive_view(ws)
+        table = client.app.state.service.get(table_id)  # type: ignore[attr-defined]
+        assert view["notes"] == table.state.choice_notes(0)
+        assert any("NL-R16" in n or "NL-R17" in n for n in view["notes"])
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as spectator:
+        assert receive_view(spectator)["notes"] == []

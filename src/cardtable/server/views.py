@@ -2,9 +2,9 @@
 
 Every message a seat or spectator receives is made here, from the redacted observation of that
 seat (the core removes every card it may not see) and that seat's own legal actions with their
-descriptions. Nothing reads the state's zones directly, so no other seat's hidden card and no
-face-down choice can reach a client. The seed and the full record stay on the server until the
-game is over.
+descriptions and the notes on why its choices are narrowed (``choice_notes``). Nothing reads
+the state's zones directly, so no other seat's hidden card and no face-down choice can reach a
+client. The seed and the full record stay on the server until the game is over.
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ def seat_view(table: LiveTable, seat: int | None) -> dict[str, Any]:
     """The message for ``seat`` (None = a spectator) after the table's latest change."""
     state = table.state
     legal: list[dict[str, Any]] = []
+    notes: list[str] = []
     if seat is not None and not state.is_terminal():
+        notes = state.choice_notes(seat)
         for action in state.legal_actions(seat):
             legal.append(
                 {
@@ -51,4 +53,5 @@ def seat_view(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "observation": trim(state.observation(seat)),
         "legal": legal,
+        "notes": notes,
     }

@@ -72,6 +72,7 @@ function drawActions(ctx) {
     box.append(el("p", { class: "waiting" }, obs.my_commit ? `You chose “${obs.my_commit}”; waiting for the others.` : "Waiting for the others."));
     return;
   }
+  for (const note of view.notes || []) box.append(el("p", { class: "choice-note" }, note));
   const rest = view.legal.filter((a) => !ctx.claimed.has(a.id));
   if (!focused && !rest.length) {
     box.append(el("p", { class: "your-move" }, el("strong", {}, "Your move: "), "click a highlighted card or target on the table."));
