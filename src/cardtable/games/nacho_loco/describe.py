@@ -12,6 +12,7 @@ from cardtable.games.nacho_loco.decks import D3, GO, SKIP, X, rotate, segment_wo
 from cardtable.games.nacho_loco.lattice import edge_names
 from cardtable.games.nacho_loco.meta import HAND0
 from cardtable.games.nacho_loco.notation import DRAW, END, KEEP, START, TARGET
+from cardtable.games.nacho_loco.tables import unpack
 
 if TYPE_CHECKING:
     from cardtable.games.nacho_loco.state import NachoState
@@ -84,16 +85,11 @@ def explain_illegal(st: NachoState, seat: int, action_id: int) -> str | None:
             return f"cell {cell} does not touch the Playfield"
         if card_type == cfg.closer_type:
             return "the Closer goes only where at least two X faces point (NL-R5)"
-        faces = [f for f in _pointing(st, cell) if f >= 0]
+        faces = [f for f in unpack(rules.pointing_key(st, cell)) if f >= 0]
         if any(f == X for f in faces) and cfg.fits.all_edges:
             return "an X faces that cell, and X matches nothing (NL-R4)"
         return "every touching edge must match in colour or action (NL-R3)"
     return None
-
-
-def _pointing(st: NachoState, cell: int) -> list[int]:
-    key = rules.pointing_key(st, cell)
-    return [(key & 15) - 1, ((key >> 4) & 15) - 1, ((key >> 8) & 15) - 1]
 
 
 def deciding_text(st: NachoState) -> str:

@@ -10,17 +10,11 @@ Go Again is always used. It is also the "max-matches" player of the NL-R21 measu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from cardtable.core import Action, Rng
 from cardtable.games.nacho_loco.decks import ACTIONS, Segments, matches, rotate, segment_from_text
-from cardtable.games.nacho_loco.lattice import Board, Cell, neighbours
-
-
-@lru_cache(maxsize=8)
-def _board(name: str) -> Board:
-    return Board(name)
+from cardtable.games.nacho_loco.lattice import Cell, board_named, neighbours
 
 
 def parse_card(name: str) -> Segments:
@@ -46,7 +40,7 @@ def field_faces(public: Mapping[str, Any]) -> dict[Cell, Segments]:
 def placement_effect(public: Mapping[str, Any], text: str) -> tuple[int, int]:
     """Matched segments and matched action segments of a ``place …`` action text."""
     _, name, _, cell_text, _, rot_text = text.split()
-    board = _board(public["board"])
+    board = board_named(public["board"])
     cell = board.cells[int(cell_text)]
     shown = rotate(parse_card(name), int(rot_text))
     faces = field_faces(public)

@@ -3,7 +3,8 @@
 Cell ``(r, c)`` points up when ``r + c`` is even. Edges in clockwise order are ``B, L, R`` for an
 up cell and ``T, R, L`` for a down cell; a card in rotation ``k`` shows segment ``(i + k) mod 3``
 on the i-th of them. Across ``L`` lies ``(r, c-1)``, across ``R`` ``(r, c+1)``, below an up cell
-``(r+1, c)``, above a down cell ``(r-1, c)``.
+``(r+1, c)``, above a down cell ``(r-1, c)``. The clockwise lists are arranged so that two touching
+edges have the same index on both sides (an up cell's B meets a down cell's T, L meets R).
 
 >>> neighbours((0, 0))
 ((1, 0), (0, -1), (0, 1))
@@ -12,6 +13,8 @@ on the i-th of them. Across ``L`` lies ``(r, c-1)``, across ``R`` ``(r, c+1)``, 
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -38,15 +41,6 @@ def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell]:
     if is_up(cell):
         return ((r + 1, c), (r, c - 1), (r, c + 1))
     return ((r - 1, c), (r, c + 1), (r, c - 1))
-
-
-def facing_edge(cell: Cell, edge: int) -> int:
-    """The index of the neighbour's edge that touches ``cell``'s ``edge``.
-
-    An up cell's B (0) meets a down cell's T (0); L (up 1) meets R (down 1) and R meets L — the
-    clockwise lists are arranged so that the touching edge has the same index on both sides.
-    """
-    return edge
 
 
 def corners(cell: Cell) -> tuple[Point, Point, Point]:
@@ -111,3 +105,9 @@ class Board:
 
     def __len__(self) -> int:
         return len(self.cells)
+
+
+@lru_cache(maxsize=8)
+def board_named(name: str) -> Board:
+    """The shared :class:`Board` of a board name (views and bots read boards from observations)."""
+    return Board(name)

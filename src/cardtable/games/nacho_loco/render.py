@@ -14,8 +14,8 @@ from typing import Any
 from rich.markup import escape
 
 from cardtable.games.nacho_loco.decks import ACTIONS, CLOSER, D3, GO, SKIP, X
-from cardtable.games.nacho_loco.greedy import _board, parse_card
-from cardtable.games.nacho_loco.lattice import Cell, is_up, neighbours
+from cardtable.games.nacho_loco.greedy import parse_card
+from cardtable.games.nacho_loco.lattice import Cell, board_named, is_up, neighbours
 
 _GLYPH = {0: "R", 1: "Y", 2: "G", 3: "B", 4: "O", 5: "P", X: "X", GO: "+", SKIP: ">", D3: "3"}
 _STYLE = {0: "red", 1: "yellow", 2: "green", 3: "blue", 4: "dark_orange", 5: "magenta"}
@@ -104,7 +104,7 @@ def _number(canvas: _Canvas, cell: Cell, index: int) -> None:
 
 def draw_field(public: dict[str, Any]) -> str:
     """The Playfield on its board, as Rich markup."""
-    board = _board(public["board"])
+    board = board_named(public["board"])
     placed: dict[Cell, tuple[int, int, int]] = {}
     for entry in public["field"]:
         segs = parse_card(entry["card"])

@@ -487,7 +487,3 @@ def new_round(st: NachoState, first: int) -> None:
             draw_card(st, (first + k) % n)
     st.note(f"round {st.round}: seat {first} plays first")
     start_field(st, first)
-
-
-def total_cards_ok(st: NachoState) -> bool:
-    return sum(len(z) for z in st.zones) == len(st.cfg.type_of)
