@@ -67,6 +67,43 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = x
 
+    def shuffle_batched(self, items: list[T]) -> None:
+        """A uniform shuffle that draws several indices from each 64-bit output.
+
+        Fisher–Yates with batched multiply-shift (Brackett-Rozinsky and Lemire, "Batched ranged
+        random integer generation", 2024): each output is multiplied by one bound after another,
+        the high word giving an index and the low word the rest of the randomness, while the
+        product of the bounds stays below 2**32, so each index is off uniform by less than
+        2**-32. About twice as fast as :meth:`shuffle` on a deck; it is for the samples of a
+        search, whose stream nothing replays. A game's own shuffles use :meth:`shuffle`, whose
+        stream seeded games and records depend on.
+
+        >>> cards = list(range(52))
+        >>> Rng(3).shuffle_batched(cards)
+        >>> sorted(cards) == list(range(52)), cards != list(range(52))
+        (True, True)
+        """
+        x = self.state
+        i = len(items) - 1
+        while i > 0:
+            x = (x + _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            word = z ^ (z >> 31)
+            spent = i + 1
+            while True:
+                word *= i + 1
+                j = word >> 64
+                word &= _MASK
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+                if i <= 0:
+                    break
+                spent *= i + 1
+                if spent >> 32:
+                    break
+        self.state = x
+
     def fork(self) -> Rng:
         """An independent generator seeded from this one (advances this one by one step)."""
         return Rng(self.next_u64())

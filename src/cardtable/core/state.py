@@ -402,16 +402,19 @@ class State(ABC):
                 places = [(zi, i, seen[c], self.tags[c]) for (zi, i), c in members]
                 groups.append((places, sorted(c for _, c in members)))
         others = [s for s in range(self.num_players) if s != seat and self.pending[s] != NO_COMMIT]
+        # Samples are cloned from a copy without history and log, so a long game's history is
+        # not copied only to be dropped, thousands of times per search.
+        template = self.clone()
+        template.history = []
+        template.events = None
 
         def sample(rng: Rng) -> State:
-            new = self.clone()
-            new.history = []
-            new.events = None
+            new = template.clone()
             new.rng = Rng(rng.next_u64())
             zones, new_seen, new_tags = new.zones, new.seen, new.tags
             for places, canonical in groups:
                 cards = canonical[:]
-                rng.shuffle(cards)
+                rng.shuffle_batched(cards)
                 for (zi, i, mark, tag), card in zip(places, cards, strict=True):
                     zones[zi][i] = card
                     new_seen[card] = mark

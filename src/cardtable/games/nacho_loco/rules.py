@@ -59,19 +59,27 @@ def pointing_key(st: NachoState, cell: int) -> int:
 
 
 def lay(st: NachoState, card: int, cell: int, rot: int) -> None:
-    """Put a card on the field (zone, coordinates and the incremental caches)."""
+    """Put a card on the field (zone, coordinates and the incremental caches).
+
+    A touching edge has the same index on both sides, so the neighbour across edge ``e`` gains
+    exactly this card's face ``e`` in slot ``e`` of its key, which was empty (-1, packed as 0)
+    because this cell was empty; an empty cell with no occupied neighbour has key 0.
+    """
     cfg = st.cfg
     st.zones[FIELD].append(card)
     r, c = cfg.board.cells[cell]
     st.field_at.append([r, c, rot])
-    st.faces[cell] = rotate(cfg.types[cfg.type_of[card]], rot)
+    shown = rotate(cfg.types[cfg.type_of[card]], rot)
+    faces = st.faces
+    faces[cell] = shown
     frontier = st.frontier
     frontier.pop(cell, None)
     adjacent = cfg.board.adjacent
+    base = 3 * cell
     for e in range(3):
-        other = adjacent[3 * cell + e]
-        if other >= 0 and other not in st.faces:
-            frontier[other] = pointing_key(st, other)
+        other = adjacent[base + e]
+        if other >= 0 and other not in faces:
+            frontier[other] = frontier.get(other, 0) | ((shown[e] + 1) << (4 * e))
 
 
 def rebuild_caches(st: NachoState) -> None:
@@ -93,34 +101,46 @@ def rebuild_caches(st: NachoState) -> None:
 def any_live(st: NachoState) -> bool:
     """Is there a cell where some non-Closer card of the deck list could go (NL-R6)?"""
     fits = st.cfg.fits
-    return any(fits.live(key) for key in st.frontier.values())
+    liveness = fits.liveness
+    for key in st.frontier.values():
+        live = liveness.get(key)
+        if live is None:
+            live = fits.live(key)
+        if live:
+            return True
+    return False
 
 
 def placements(st: NachoState, types: set[int]) -> list[int]:
     """Action ids of every legal placement of a card type in ``types`` (the hot path of search:
-    the id arithmetic of ``ActionLayout.place_id`` is inlined)."""
+    a lookup per hand type and frontier cell, with the id arithmetic of
+    ``ActionLayout.place_id`` inlined)."""
     layout = st.cfg.actions
     fits = st.cfg.fits
-    known = fits.known
+    grouped = fits.grouped
     stride = layout.cells * 3
     base = layout.place
     ids: list[int] = []
     for cell, key in st.frontier.items():
-        found = known.get(key)
-        if found is None:
-            found = fits.fits(key)
+        by_type = grouped.get(key)
+        if by_type is None:
+            by_type = fits.by_type(key)
         offset = base + cell * 3
-        for card_type, rot, _m, _a in found:
-            if card_type in types:
-                ids.append(offset + card_type * stride + rot)
+        for card_type in types:
+            found = by_type.get(card_type)
+            if found is not None:
+                start = offset + card_type * stride
+                for fit in found:
+                    ids.append(start + fit[1])
     return ids
 
 
 def can_place(st: NachoState, types: set[int]) -> bool:
     fits = st.cfg.fits
     for key in st.frontier.values():
-        for fit in fits.fits(key):
-            if fit[0] in types:
+        by_type = fits.by_type(key)
+        for card_type in types:
+            if card_type in by_type:
                 return True
     return False
 
@@ -250,7 +270,8 @@ def deal(st: NachoState, seat: int, count: int, why: str) -> None:
             break
         got += 1
     st.drawn_by_effects += got
-    st.note(f"seat {seat} draws {got} ({why})")
+    if st.events is not None:
+        st.note(f"seat {seat} draws {got} ({why})")
 
 
 def others_from(st: NachoState, seat: int) -> list[int]:
@@ -284,21 +305,26 @@ def place(st: NachoState, seat: int, card_type: int, cell: int, rot: int) -> Non
     card = drawn_card(st, seat) if st.phase == DRAWN else -1
     if card < 0 or cfg.type_of[card] != card_type:
         card = next(c for c in hand if cfg.type_of[c] == card_type)
+    tags = st.tags
     for c in hand:
-        st.tags[c] = 0
-    key = pointing_key(st, cell)
-    fit = next(f for f in cfg.fits.fits(key) if f[0] == card_type and f[1] == rot)
+        tags[c] = 0
+    key = st.frontier.get(cell)
+    if key is None:
+        key = pointing_key(st, cell)
+    fit = next(f for f in cfg.fits.by_type(key)[card_type] if f[1] == rot)
     matched, acts = fit[2], fit[3]
     hand.remove(card)
     lay(st, card, cell, rot)
     is_closer = card_type == cfg.closer_type
     st.placements += 1
-    text = f"seat {seat} places {cfg.type_names[card_type]} at {cell}"
     if is_closer:
         st.closer_placed = True
-        st.note(f"{text} between X faces: the Closer")
-    else:
-        st.note(f"{text}, matching {matched} segment{'s' if matched > 1 else ''}")
+    if st.events is not None:
+        text = f"seat {seat} places {cfg.type_names[card_type]} at {cell}"
+        if is_closer:
+            st.note(f"{text} between X faces: the Closer")
+        else:
+            st.note(f"{text}, matching {matched} segment{'s' if matched > 1 else ''}")
     going_out = not hand
     # b. 2- and 3-segment matches (never for the Closer, NL-R5; NL-R13 on the last card)
     if not is_closer and matched >= 2:

@@ -28,7 +28,7 @@ def unpack(key: int) -> tuple[int, int, int]:
 class FitTable:
     """The fits of one deck under one placement rule (NL-R3, NL-R5, NL-R7)."""
 
-    __slots__ = ("_live", "all_edges", "closer_type", "known", "types")
+    __slots__ = ("all_edges", "closer_type", "grouped", "known", "liveness", "types")
 
     def __init__(self, types: list[Segments], all_edges: bool) -> None:
         self.types = types
@@ -36,7 +36,10 @@ class FitTable:
         self.closer_type = next((t for t, s in enumerate(types) if s[0] == CLOSER), -1)
         #: The fits worked out so far, by key (read directly on the hot path).
         self.known: dict[int, tuple[Fit, ...]] = {}
-        self._live: dict[int, bool] = {}
+        #: Whether some non-Closer card fits, by key (read directly on the hot path).
+        self.liveness: dict[int, bool] = {}
+        #: The fits grouped by card type, by key (read directly on the hot path).
+        self.grouped: dict[int, dict[int, tuple[Fit, ...]]] = {}
 
     def fits(self, key: int) -> tuple[Fit, ...]:
         found = self.known.get(key)
@@ -45,12 +48,24 @@ class FitTable:
             self.known[key] = found
         return found
 
+    def by_type(self, key: int) -> dict[int, tuple[Fit, ...]]:
+        """The fits of ``key`` grouped by card type: legal-move generation asks "which of the
+        types in this hand go here", a handful of lookups instead of a scan of every fit."""
+        found = self.grouped.get(key)
+        if found is None:
+            grouped: dict[int, list[Fit]] = {}
+            for fit in self.fits(key):
+                grouped.setdefault(fit[0], []).append(fit)
+            found = {t: tuple(fits) for t, fits in grouped.items()}
+            self.grouped[key] = found
+        return found
+
     def live(self, key: int) -> bool:
         """Could some non-Closer card of the deck list be placed here (NL-R6)?"""
-        found = self._live.get(key)
+        found = self.liveness.get(key)
         if found is None:
             found = any(fit[0] != self.closer_type for fit in self.fits(key))
-            self._live[key] = found
+            self.liveness[key] = found
         return found
 
     def _build(self, key: int) -> tuple[Fit, ...]:

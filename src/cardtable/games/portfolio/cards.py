@@ -55,6 +55,12 @@ def card_tables(decks: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str
     return tuple(ranks), tuple(suits), tuple(names)
 
 
+#: Per card id, for up to three decks: rank, suit and face index. Card ids run deck by deck, so
+#: the two-deck tables are a prefix of these and every table size can share them.
+RANK_OF, SUIT_OF, _NAMES3 = card_tables(3)
+FACE_OF: tuple[int, ...] = tuple(FACE_INDEX[name] for name in _NAMES3)
+
+
 def draw_cost(n: int) -> int:
     """Total cost of drawing ``n`` cards: the first free, then $2, $3, $4 … each."""
     return n * (n + 1) // 2 - 1 if n >= 1 else 0

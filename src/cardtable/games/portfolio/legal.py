@@ -7,8 +7,16 @@ from typing import TYPE_CHECKING
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio import trades
-from cardtable.games.portfolio.cards import ACE, FACE_INDEX, KING, NAME_OF, colour_suits, draw_cost
-from cardtable.games.portfolio.meta import DISCARD, HAND0, SLOTS, STOCK
+from cardtable.games.portfolio.cards import (
+    ACE,
+    FACE_OF,
+    KING,
+    RANK_OF,
+    SUIT_OF,
+    colour_suits,
+    draw_cost,
+)
+from cardtable.games.portfolio.meta import DISCARD, HAND0, STOCK
 
 if TYPE_CHECKING:
     from cardtable.games.portfolio.state import PortfolioState
@@ -42,9 +50,13 @@ def may_pauper(st: PortfolioState, seat: int) -> bool:
     return seat not in st.owner and st.hand_at_start <= 12 and obtainable(st) >= 2
 
 
+_DRAW_COSTS = tuple(draw_cost(k) for k in range(n.MAX_DRAW + 1))
+
+
 def draw_choices(st: PortfolioState, seat: int) -> list[int]:
     limit = min(obtainable(st), n.MAX_DRAW)
-    ids = [n.DRAW + k - 1 for k in range(1, limit + 1) if draw_cost(k) <= st.income]
+    income = st.income
+    ids = [n.DRAW + k - 1 for k in range(1, limit + 1) if _DRAW_COSTS[k] <= income]
     if may_pauper(st, seat):
         ids.append(n.PAUPER)
     return ids
@@ -58,81 +70,100 @@ def source_choices(st: PortfolioState) -> list[int]:
 
 
 def action_choices(st: PortfolioState, seat: int) -> list[int]:
-    ids = make_choices(st, seat)
-    for slot in range(SLOTS):
-        owner = st.owner[slot]
-        if owner == seat:
-            ids += own_portfolio_choices(st, seat, slot)
-        elif owner >= 0:
-            ids += attack_choices(st, seat, slot)
+    bits = hand_bits(st, seat)
+    ids = make_choices(bits)
+    owner = st.owner
+    for slot in pf.owned_slots(st):
+        if owner[slot] == seat:
+            ids += own_portfolio_choices(st, slot, bits)
+        else:
+            ids += attack_choices(st, seat, slot, bits)
     if st.options.trades and st.offers_made < st.options.max_offers_per_turn:
         ids += trades.propose_choices(st, seat)
     ids.append(n.END_ACTIONS)
     return sorted(ids)
 
 
-def _holds(st: PortfolioState, seat: int) -> set[tuple[int, int]]:
-    rank, suit = st.rank, st.suit
-    return {(rank[c], suit[c]) for c in st.zones[HAND0 + seat]}
+def hand_bits(st: PortfolioState, seat: int) -> list[int]:
+    """Per suit, the ranks the seat's hand holds as a bitmask (bit r for rank r): one pass over
+    the hand answers every "does the hand hold this card" of the turn's choices."""
+    bits = [0, 0, 0, 0]
+    for c in st.zones[HAND0 + seat]:
+        bits[SUIT_OF[c]] |= 1 << RANK_OF[c]
+    return bits
 
 
-def make_choices(st: PortfolioState, seat: int) -> list[int]:
+#: Make ids by ``mask << 2 | suit``, filled on first use (at most 4 × 2**14 masks).
+_MAKES: dict[int, tuple[int, ...]] = {}
+
+
+def make_choices(bits: list[int]) -> list[int]:
     """Every run of 3+ consecutive ranks of one suit that the hand holds (Ace low, no wrap)."""
-    held = _holds(st, seat)
-    ids = []
-    for suit in range(4):
-        for low in range(1, 12):
-            if (low, suit) not in held:
-                continue
-            high = low
-            while high < KING and (high + 1, suit) in held:
-                high += 1
-                if high - low >= 2:
-                    ids.append(n.make_id(suit, low, high))
+    ids: list[int] = []
+    for suit, mask in enumerate(bits):
+        if mask:
+            key = mask << 2 | suit
+            found = _MAKES.get(key)
+            if found is None:
+                found = _MAKES[key] = _runs(suit, mask)
+            ids += found
     return ids
 
 
-def own_portfolio_choices(st: PortfolioState, seat: int, slot: int) -> list[int]:
+def _runs(suit: int, mask: int) -> tuple[int, ...]:
+    out = []
+    for low in range(ACE, KING - 1):
+        if not mask >> low & 1:
+            continue
+        high = low
+        while high < KING and mask >> (high + 1) & 1:
+            high += 1
+            if high - low >= 2:
+                out.append(n.make_id(suit, low, high))
+    return tuple(out)
+
+
+def own_portfolio_choices(st: PortfolioState, slot: int, bits: list[int]) -> list[int]:
     """Extend either uncapped end; cap an uncapped end with a same-rank same-colour card."""
-    held = _holds(st, seat)
-    suit, low, high = pf.ends(st, slot)
+    suit, low, high, caps = pf.summary(st, slot)
+    held = bits[suit]
+    pair = colour_suits(suit)
     ids = []
     for end, rank, flag, nxt in ((0, low, pf.CAP_LOW, low - 1), (1, high, pf.CAP_HIGH, high + 1)):
-        if pf.has_cap(st, slot, flag):
+        if caps & flag:
             continue
-        if ACE <= nxt <= KING and (nxt, suit) in held:
+        if ACE <= nxt <= KING and held >> nxt & 1:
             ids.append(n.extend_id(slot, end))
-        for cap_suit in colour_suits(suit):
-            if (rank, cap_suit) in held:
-                ids.append(n.cap_id(slot, end, FACE_INDEX[NAME_OF[(rank, cap_suit)]]))
+        for cap_suit in pair:
+            if bits[cap_suit] >> rank & 1:
+                ids.append(n.cap_id(slot, end, (rank - 1) * 4 + cap_suit))
     return ids
 
 
-def attack_choices(st: PortfolioState, seat: int, slot: int) -> list[int]:
+def attack_choices(st: PortfolioState, seat: int, slot: int, bits: list[int]) -> list[int]:
     """Neutralize below an uncapped low end; acquire above an uncapped high end (or by Ace)."""
-    held = _holds(st, seat)
-    suit, low, high = pf.ends(st, slot)
-    worth = pf.slot_value(st, slot)
+    suit, low, high, caps = pf.summary(st, slot)
+    worth = pf.RUN_VALUE[low][high]
     money = st.money[seat]
+    held = bits[suit]
     ids = []
-    open_low = low > ACE and not pf.has_cap(st, slot, pf.CAP_LOW)
-    if open_low and (low - 1, suit) in held and money >= worth:
+    if low > ACE and not caps & pf.CAP_LOW and held >> (low - 1) & 1 and money >= worth:
         ids.append(n.NEUTRALIZE + slot)
-    if not pf.has_cap(st, slot, pf.CAP_HIGH) and money >= 2 * worth:
-        if high < KING and (high + 1, suit) in held:
+    if not caps & pf.CAP_HIGH and money >= 2 * worth:
+        if high < KING and held >> (high + 1) & 1:
             ids.append(n.ACQUIRE + slot)
         if high == KING:
-            ids += [n.ace_id(slot, s) for s in colour_suits(suit) if (ACE, s) in held]
+            ids += [n.ace_id(slot, s) for s in colour_suits(suit) if bits[s] >> ACE & 1]
     return ids
 
 
 def discard_choices(st: PortfolioState, seat: int) -> list[int]:
     """Any card but the one taken from the pile this turn, unless it is the last card."""
     hand = st.zones[HAND0 + seat]
-    names = st.spec.cards.names
     if len(hand) == 1:
-        return [n.DISCARD + FACE_INDEX[names[hand[0]]]]
-    faces = {FACE_INDEX[names[c]] for c in hand if not st.tags[c] & pf.TAKEN}
+        return [n.DISCARD + FACE_OF[hand[0]]]
+    tags = st.tags
+    faces = {FACE_OF[c] for c in hand if not tags[c] & pf.TAKEN}
     return sorted(n.DISCARD + f for f in faces)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.games.portfolio.cards import ACE, KING, RED, value
+from cardtable.games.portfolio.cards import ACE, KING, RANK_OF, RED, SUIT_OF, value
 from cardtable.games.portfolio.meta import DISCARD, HAND0, PF0, SLOTS
 
 if TYPE_CHECKING:
@@ -43,14 +43,60 @@ def run_value(ranks: list[int]) -> int:
     return sum(value(r) for r in ordered[2:])
 
 
+#: ``RUN_VALUE[low][high]``: the value of the run of ranks low..high (a run has no gaps).
+RUN_VALUE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(run_value(list(range(low, high + 1))) if high >= low else 0 for high in range(14))
+    for low in range(14)
+)
+
+
+def summary(st: PortfolioState, slot: int) -> tuple[int, int, int, int]:
+    """``(suit, low rank, high rank, cap flags)`` of a slot in one pass over its zone (the hot
+    path of legal-move generation; ``ends`` and ``has_cap`` ask the same one at a time)."""
+    tags = st.tags
+    suit, low, high, caps = -1, KING + 1, 0, 0
+    for c in st.zones[PF0 + slot]:
+        flags = tags[c] & CAPS
+        if flags:
+            caps |= flags
+            continue
+        r = RANK_OF[c]
+        if r < low:
+            low = r
+            suit = SUIT_OF[c]
+        if r > high:
+            high = r
+    return suit, low, high, caps
+
+
 def slot_value(st: PortfolioState, slot: int) -> int:
-    rank = st.rank
-    return run_value([rank[c] for c in run_cards(st, slot)])
+    _suit, low, high, _caps = summary(st, slot)
+    return RUN_VALUE[low][high] if high else 0
+
+
+def owned_slots(st: PortfolioState) -> list[int]:
+    """The slots that hold a portfolio, in order."""
+    owner = st.owner
+    return [k for k in range(SLOTS) if owner[k] >= 0]
 
 
 def income(st: PortfolioState, seat: int) -> int:
     """Total value of the seat's portfolios now."""
-    return sum(slot_value(st, k) for k in range(SLOTS) if st.owner[k] == seat)
+    total = 0
+    owner = st.owner
+    for k in owned_slots(st):
+        if owner[k] == seat:
+            total += slot_value(st, k)
+    return total
+
+
+def incomes(st: PortfolioState) -> list[int]:
+    """Every seat's income, in one pass over the slots."""
+    out = [0] * st.num_players
+    owner = st.owner
+    for k in owned_slots(st):
+        out[owner[k]] += slot_value(st, k)
+    return out
 
 
 def ends(st: PortfolioState, slot: int) -> tuple[int, int, int]:
@@ -63,7 +109,7 @@ def hand_card(st: PortfolioState, seat: int, rank: int, suit: int) -> int:
     """A card of that rank and suit in the seat's hand (preferring one not taken), or -1."""
     found = -1
     for card in st.zones[HAND0 + seat]:
-        if st.rank[card] == rank and st.suit[card] == suit:
+        if RANK_OF[card] == rank and SUIT_OF[card] == suit:
             if not st.tags[card] & TAKEN:
                 return card
             found = card

@@ -18,7 +18,14 @@ from typing import Any, ClassVar
 from cardtable.core import BadOptions, CardSet, Layout, State, StateFormatError, TableSpec
 from cardtable.games.portfolio import legal, rules, trades
 from cardtable.games.portfolio import portfolios as pf
-from cardtable.games.portfolio.cards import RANK_NAMES, SUIT_WORDS, card_tables, decks_for
+from cardtable.games.portfolio.cards import (
+    RANK_NAMES,
+    RANK_OF,
+    SUIT_OF,
+    SUIT_WORDS,
+    card_tables,
+    decks_for,
+)
 from cardtable.games.portfolio.describe import choice_notes, describe_action
 from cardtable.games.portfolio.meta import (
     DISCARD,
@@ -136,13 +143,9 @@ class PortfolioState(State):
             actions=make_full_space(),
         )
 
-    @property
-    def rank(self) -> tuple[int, ...]:
-        return _TABLES[decks_for(self.num_players)][0]
-
-    @property
-    def suit(self) -> tuple[int, ...]:
-        return _TABLES[decks_for(self.num_players)][1]
+    #: Rank and suit per card id (shared by two- and three-deck tables: ids run deck by deck).
+    rank: ClassVar[tuple[int, ...]] = RANK_OF
+    suit: ClassVar[tuple[int, ...]] = SUIT_OF
 
     @property
     def stall_limit(self) -> int:
@@ -194,7 +197,8 @@ class PortfolioState(State):
     def evaluate(self) -> list[float]:
         if self.is_terminal():
             return self.returns()
-        worth = [max(0.0, m + 3.0 * pf.income(self, s)) + 1.0 for s, m in enumerate(self.money)]
+        incomes = pf.incomes(self)
+        worth = [max(0.0, m + 3.0 * i) + 1.0 for m, i in zip(self.money, incomes, strict=True)]
         weights = [w * w for w in worth]
         return [w / sum(weights) for w in weights]
 
