@@ -104,9 +104,11 @@ def _deal_options(state: PotaState) -> list[int]:
         out.update(notation.pota_id(t) for t in range(n))
     if has_reverse:
         out.update(notation.reverse_id(t) for t in range(n) if _reverse_target_ok(state, t))
-    for count in move_counts:
-        if moves.can_play_move(state, count):
-            out.add(notation.PLAY_MOVE + count - 1)
+    if move_counts:
+        table = moves.Table(state)  # one summary for every Move card (the search restores it)
+        for count in move_counts:
+            if table.can_complete(count):
+                out.add(notation.PLAY_MOVE + count - 1)
     return sorted(out)
 
 
