@@ -52,7 +52,9 @@ class LiveServer:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     db = tmp_path_factory.mktemp("web") / "cardtable.db"
-    app = create_app(Settings(database_url=f"sqlite:///{db}", think_time=0.02))
+    app = create_app(
+        Settings(database_url=f"sqlite:///{db}", think_time=0.02, hint_bot="ismcts:iterations=200")
+    )
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)

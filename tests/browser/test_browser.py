@@ -62,7 +62,7 @@ def test_two_people_never_see_each_others_hands(browser: Browser, live: LiveServ
     second = browser.new_context().new_page()
     second.goto(url)
     second.click("#join button")
-    expect(second.locator("#title")).to_contain_text("seat 2")
+    expect(second.locator("#title")).to_contain_text("you are seat 1")
     expect(first.locator("[data-action]").first).to_be_visible()
     expect(second.locator("[data-action]").first).to_be_visible()
     table_id = url.rsplit("/", 1)[1]
@@ -81,10 +81,10 @@ def test_two_people_never_see_each_others_hands(browser: Browser, live: LiveServ
 def test_reload_reconnects_to_the_same_seat(browser: Browser, server: str) -> None:
     page = browser.new_page()
     create_table(page, server, "score")
-    expect(page.locator("#title")).to_contain_text("seat 1")
+    expect(page.locator("#title")).to_contain_text("you are seat 0")
     page.reload()
     expect(page.locator("#status")).to_have_text("connected")
-    expect(page.locator("#title")).to_contain_text("seat 1")
+    expect(page.locator("#title")).to_contain_text("you are seat 0")
     page.close()
 
 
@@ -141,4 +141,20 @@ def test_the_turn_timer_counts_down_on_the_page(browser: Browser, server: str) -
     page.click("button[type=submit]")
     page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
     expect(page.locator("#timer")).to_have_text(re.compile(r"^⏱ (30|2\d)s$"))
+    page.close()
+
+
+def test_a_hint_rates_the_choices_and_plays_one(browser: Browser, server: str) -> None:
+    page = browser.new_page()
+    create_table(page, server, "piece-of-the-action")
+    page.wait_for_selector("#hint-button", timeout=20_000)
+    page.click("#hint-button")
+    rows = page.locator("#hints tbody tr")
+    expect(rows.first).to_be_visible()
+    texts = rows.locator("button").evaluate_all("(bs) => bs.map((b) => b.dataset.action)")
+    assert len(texts) >= 2 and len(set(texts)) == len(texts), "one row per choice"
+    expect(rows.first.locator("td").nth(2)).to_have_text(re.compile(r"^\d+%$"))
+    seq = page.locator("#table").get_attribute("data-seq")
+    rows.first.locator("button").click()
+    expect(page.locator("#table")).not_to_have_attribute("data-seq", seq or "")
     page.close()

@@ -155,7 +155,7 @@ def test_two_people_trade_in_portfolio(browser: Browser, server: str) -> None:
     second = browser.new_context().new_page()
     second.goto(first.url)
     second.click("#join button")
-    expect(second.locator("#title")).to_contain_text("seat 2")
+    expect(second.locator("#title")).to_contain_text("you are seat 1")
     propose = first.locator('#board [data-action="propose trade to seat 1"]')
     for _ in range(60):
         for page in (first, second):  # both play on until the first person may offer

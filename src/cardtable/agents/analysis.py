@@ -55,7 +55,8 @@ def make_search(spec: str) -> IsmctsAgent:
 def estimate(info: InfoSet, rng: Rng, search: str | IsmctsAgent = DEFAULT_SEARCH) -> list[Estimate]:
     """Every legal action with its estimated win probability, best first.
 
-    The budget is raised to at least four visits per action so every action gets an estimate.
+    The budget is raised to at least four iterations per action, so every action is tried
+    (each is expanded before any is tried twice) and gets an estimate.
     """
     agent = make_search(search) if isinstance(search, str) else search
     ranked = agent.analyse(info, rng, min_iterations=4 * len(info.legal))

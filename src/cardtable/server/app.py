@@ -3,7 +3,9 @@
 HTTP (documented at ``/docs``, schema at ``/openapi.json``): list games, create and list tables,
 join a seat (the answer carries a secret seat token), download a finished game's record. The
 WebSocket ``/api/tables/{id}/ws?token=…`` pushes that seat's view after every change and takes
-``{"type": "action", "seq": N, "action": id-or-text}``; without a token it is a spectator's.
+``{"type": "action", "seq": N, "action": id-or-text}``, ``{"type": "sync"}`` (resend my view) and
+``{"type": "hint"}`` (the search's estimate of each of my choices, at a table where one person
+plays against bots); without a token it is a spectator's.
 Every error goes to the client that caused it only, and changes nothing.
 """
 
@@ -68,6 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.think_time,
         away_seconds=settings.away_seconds,
         standin_bot=settings.standin_bot,
+        hint_bot=settings.hint_bot,
     )
 
     @asynccontextmanager
@@ -250,11 +253,20 @@ async def _handle(
     except json.JSONDecodeError:
         await _error(websocket, 400, "messages are JSON objects")
         return
-    if not isinstance(message, dict) or message.get("type") not in ("action", "sync"):
-        await _error(websocket, 400, 'expected {"type": "action" or "sync", ...}')
+    if not isinstance(message, dict) or message.get("type") not in ("action", "sync", "hint"):
+        await _error(websocket, 400, 'expected {"type": "action", "sync" or "hint", ...}')
         return
     if message["type"] == "sync":
         await websocket.send_json(seat_view(table, conn.seat))
+        return
+    if message["type"] == "hint":
+        if conn.seat is None:
+            await _error(websocket, 403, "spectators get no hints; join a seat first")
+            return
+        try:
+            await websocket.send_json(await service.hint(table, conn.seat))
+        except TableError as exc:
+            await _error(websocket, exc.status, str(exc))
         return
     seq, action = message.get("seq"), message.get("action")
     if conn.seat is None:

@@ -8,7 +8,9 @@
 * ``CARDTABLE_AWAY_SECONDS`` — after a seated player has had no connection for this long, a
   stand-in bot plays that seat until the player is back (60);
 * ``CARDTABLE_STANDIN_BOT`` — the bot spec of stand-ins, for away players and expired turn
-  timers (``greedy``).
+  timers (``greedy``);
+* ``CARDTABLE_HINT_BOT`` — the search behind the table's Hint button, an ``ismcts`` spec or a
+  level (``ismcts:time=1.0``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ class Settings:
     away_seconds: float = 60.0
     #: The bot that stands in for away players and for expired turn timers.
     standin_bot: str = "greedy"
+    #: The search that answers a seat's request for a hint.
+    hint_bot: str = "ismcts:time=1.0"
 
 
 def default_data_dir(env: Mapping[str, str]) -> Path:
@@ -54,9 +58,14 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     from cardtable.agents import make_agent
 
     make_agent(standin)  # a bad spec stops the server at start, with the reason
+    hint_bot = env.get("CARDTABLE_HINT_BOT", "") or "ismcts:time=1.0"
+    from cardtable.agents.analysis import make_search
+
+    make_search(hint_bot)
     return Settings(
         database_url=url,
         think_time=max(0.0, think),
         away_seconds=max(0.0, away),
         standin_bot=standin,
+        hint_bot=hint_bot,
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -24,6 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.agents import Agent, ThinkingAgent, decide, make_agent
+from cardtable.agents.analysis import estimate, make_search
+from cardtable.agents.base import InfoSet
 from cardtable.core import (
     Action,
     BadOptions,
@@ -39,6 +42,9 @@ from cardtable.core.options import options_to_json
 from cardtable.server.store import Store, StoredTable, TableRow, now
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+#: The search behind the table's Hint button (``CARDTABLE_HINT_BOT``).
+DEFAULT_HINT_BOT = "ismcts:time=1.0"
 
 
 class TableError(Exception):
@@ -80,11 +86,19 @@ class LiveTable:
     #: Stand-in bots, made on first use, one per seat.
     standins: dict[int, Agent | ThinkingAgent] = field(default_factory=dict)
     away_seconds: float = 60.0
+    #: Seats whose hint is being worked out (one at a time per seat).
+    hinting: set[int] = field(default_factory=set)
 
     def seated(self, seat: int) -> bool:
         """Whether a person holds this seat (a human seat whose token was handed out)."""
         entry = self.row.seats[seat]
         return entry["kind"] == "human" and bool(entry.get("token"))
+
+    def hints_allowed(self) -> bool:
+        """Hints are for a person learning against bots: offered only where one seat is a
+        person's and every other seat a bot's, so a hint never gives one person an edge over
+        another."""
+        return sum(1 for s in self.row.seats if s["kind"] == "human") == 1
 
     def deadline(self) -> float | None:
         """Seconds left on the turn timer for the seated people who must act now."""
@@ -124,6 +138,7 @@ class LiveTable:
                 for i, s in enumerate(self.row.seats)
             ],
             "turn_seconds": self.row.turn_seconds,
+            "hints": self.hints_allowed(),
             "deadline": self.deadline(),
             "to_act": list(self.state.to_act()),
             "finished": over,
@@ -165,11 +180,15 @@ class TableService:
         think_time: float = 0.5,
         away_seconds: float = 60.0,
         standin_bot: str = "greedy",
+        hint_bot: str = DEFAULT_HINT_BOT,
     ) -> None:
         self.store = store
         self.think_time = think_time
         self.away_seconds = away_seconds
         self.standin_bot = standin_bot
+        self.hint_search = make_search(hint_bot)
+        #: Hint searches run one per core at most; more requests wait their turn.
+        self.hint_slots = asyncio.Semaphore(os.cpu_count() or 1)
         self.tables: dict[str, LiveTable] = {}
 
     # ------------------------------------------------------------------ lobby
@@ -216,7 +235,7 @@ class TableService:
         if humans:
             seat = humans[0] if creator_seat is None else creator_seat
             token = secrets.token_urlsafe(18)
-            entries[seat].update(token=hash_token(token), name=name[:40] or "Player 1")
+            entries[seat].update(token=hash_token(token), name=name[:40] or "Guest")
         self.store.add_table(row)
         table = self._live(row, state, [])
         return table, seat, token
@@ -235,7 +254,7 @@ class TableService:
             raise TableError(409, f"seat {seat} is not open")
         token = secrets.token_urlsafe(18)
         updated = [dict(s) for s in seats]
-        updated[seat].update(token=hash_token(token), name=name[:40] or f"Player {seat + 1}")
+        updated[seat].update(token=hash_token(token), name=name[:40] or "Guest")
         self.store.set_seats(table.id, updated)
         table.row.seats = updated
         table.away_since[seat] = time.monotonic()  # until the new player connects
@@ -387,6 +406,49 @@ class TableService:
                 else:
                     wake = min(wake or float("inf"), end)
         return due, wake
+
+    # ------------------------------------------------------------------ hints
+
+    async def hint(self, table: LiveTable, seat: int) -> dict[str, Any]:
+        """The search's estimate of each of ``seat``'s legal actions, best first.
+
+        The information set is made here, on the event loop, from the seat's view of the table
+        at this moment; the search in the worker thread sees only that, never the state (the
+        same fairness as a bot's, see :class:`~cardtable.agents.base.InfoSet`). The answer
+        carries the ``seq`` it was made for, so a client drops a hint the game has overtaken.
+        """
+        if not table.hints_allowed():
+            raise TableError(403, "hints are offered only where one person plays against bots")
+        state = table.state
+        if state.is_terminal() or seat not in state.to_act() or not state.legal_action_ids(seat):
+            raise TableError(409, "there is no decision of yours to give a hint for")
+        if seat in table.hinting:
+            raise TableError(429, "a hint for this seat is already being worked out")
+        seq = table.seq
+        info = InfoSet(state, seat, Rng(secrets.randbits(63)))
+        table.hinting.add(seat)
+        try:
+            async with self.hint_slots:
+                rows = await asyncio.to_thread(
+                    estimate, info, Rng(secrets.randbits(63)), self.hint_search
+                )
+        finally:
+            table.hinting.discard(seat)
+        return {
+            "type": "hint",
+            "seq": seq,
+            "rows": [
+                {
+                    "id": r.action.id,
+                    "text": r.action.text,
+                    "rank": r.rank,
+                    "visits": r.visits,
+                    "win": r.win,
+                    "reason": r.reason,
+                }
+                for r in rows
+            ],
+        }
 
     def _standin(self, table: LiveTable, seat: int) -> Agent | ThinkingAgent:
         if seat not in table.standins:

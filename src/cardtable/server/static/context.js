@@ -2,7 +2,7 @@
 // Used by the table page (live) and the replay page (no actions).
 
 export function seatNames(summary) {
-  return summary.seats.map((s, i) => `${s.name || (s.kind === "bot" ? `${s.bot} bot` : "open seat")} (seat ${i + 1})`);
+  return summary.seats.map((s, i) => `${s.name || (s.kind === "bot" ? `${s.bot} bot` : "open seat")} (seat ${i})`);
 }
 
 export function makeContext(view, { send = null, focus = null } = {}) {

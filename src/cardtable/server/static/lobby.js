@@ -19,10 +19,10 @@ function drawSeats() {
   const box = clear($("seats"));
   box.append(el("legend", {}, "Seats"));
   for (let s = 0; s < n; s++) {
-    const select = el("select", { id: `seat-${s}`, "aria-label": `Seat ${s + 1}` },
+    const select = el("select", { id: `seat-${s}`, "aria-label": `Seat ${s}` },
       seatChoices(game.bots).map(([value, text]) => el("option", { value }, text)));
     select.value = s === 0 ? "human-me" : `bot:${game.bots.includes("random") ? "random" : game.bots[0]}`;
-    box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${s + 1}`), select));
+    box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${s}`), select));
   }
 }
 
@@ -103,7 +103,7 @@ async function drawFinished() {
   const tables = await api("/api/tables?finished=true");
   if (!tables.length) list.append(el("li", {}, "No finished games yet."));
   for (const t of tables) {
-    const names = t.seats.map((s, i) => s.name || `seat ${i + 1}`);
+    const names = t.seats.map((s, i) => s.name || `seat ${i}`);
     list.append(el("li", {}, `${t.display_name}: ${names.join(", ")} — `,
       el("a", { href: `/t/${t.id}` }, "result"), " · ",
       el("a", { href: `/t/${t.id}/replay` }, "replay")));

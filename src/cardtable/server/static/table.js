@@ -12,6 +12,7 @@ let socket = null;
 let view = null;
 let module = null;
 let focused = null; // {ids, label}: the choices narrowed by clicking a card with several
+let hint = null; // {seq, rows|null}: the search's estimate for this decision (rows null: thinking)
 let retry = 500;
 
 function drawJoin(summary) {
@@ -23,7 +24,7 @@ function drawJoin(summary) {
   if (box.hidden) return;
   box.append(el("h2", {}, "Take a seat"), el("label", {}, "Your name ", el("input", { id: "join-name", maxlength: 40 })));
   for (const [, i] of open) {
-    box.append(el("button", { onclick: () => join(i) }, `Sit at seat ${i + 1}`));
+    box.append(el("button", { onclick: () => join(i) }, `Sit at seat ${i}`));
   }
   box.append(el("p", {}, "Or just watch: you are a spectator until you take a seat."));
 }
@@ -51,6 +52,32 @@ function focus(actions, label) {
   if (first) first.focus();
 }
 
+function askHint() {
+  hint = { seq: view.seq, rows: null };
+  socket.send(JSON.stringify({ type: "hint" }));
+  draw();
+}
+
+// The Hint panel: every choice with the search's estimated chance to win after it, best first,
+// and the rule of thumb's reason on the choice it would make. Made from this seat's view only.
+function hintBox() {
+  if (!view.table.hints || view.legal.length < 2) return null;
+  if (!hint || hint.seq !== view.seq) {
+    return el("p", {}, el("button", { id: "hint-button", class: "link", onclick: askHint }, "Hint: what would the search play?"));
+  }
+  if (!hint.rows) return el("p", { class: "waiting", id: "hint-thinking" }, "Thinking about your choices…");
+  const byId = new Map(view.legal.map((a) => [a.id, a]));
+  const rows = hint.rows.filter((r) => byId.has(r.id)).map((r) => el("tr", {},
+    el("td", {}, String(r.rank)),
+    el("td", {}, el("button", { onclick: () => send(r.id), "data-action": r.text }, r.text)),
+    el("td", { class: "num" }, r.win == null ? "—" : `${Math.round(r.win * 100)}%`),
+    el("td", {}, r.reason || "")));
+  return el("details", { class: "hints", id: "hints", open: true },
+    el("summary", {}, "Hint: your chance to win after each choice (a search from what you can see)"),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "choice"), el("th", {}, "win"), el("th", {}, "rule of thumb"))),
+      el("tbody", {}, rows)));
+}
+
 function actionButtons(actions) {
   return actions.map((action) => el("button", {
     onclick: () => send(action.id), title: action.description, "data-action": action.text,
@@ -73,6 +100,8 @@ function drawActions(ctx) {
     return;
   }
   for (const note of view.notes || []) box.append(el("p", { class: "choice-note" }, note));
+  const hints = hintBox();
+  if (hints) box.append(hints);
   const rest = view.legal.filter((a) => !ctx.claimed.has(a.id));
   if (!focused && !rest.length) {
     box.append(el("p", { class: "your-move" }, el("strong", {}, "Your move: "), "click a highlighted card or target on the table."));
@@ -110,7 +139,7 @@ function draw() {
   const summary = view.table;
   $("table").dataset.seq = String(view.seq);
   if (focused && !view.legal.some((a) => focused.ids.has(a.id))) focused = null;
-  $("title").textContent = `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat + 1}`}`;
+  $("title").textContent = `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat}`}`;
   drawJoin(summary);
   const ctx = makeContext(view, { send: (id) => send(id), focus });
   clear($("players")).append(...renderPlayers(view, ctx.names));
@@ -154,7 +183,12 @@ function connect() {
       view = message;
       module = await loadView(view.table.game);
       draw();
-    } else if (message.type === "error") $("error").textContent = message.message;
+    } else if (message.type === "hint") {
+      if (view && message.seq === view.seq) { hint = { seq: message.seq, rows: message.rows }; draw(); }
+    } else if (message.type === "error") {
+      $("error").textContent = message.message;
+      if (hint && !hint.rows) { hint = null; draw(); }
+    }
   };
   socket.onclose = (event) => {
     $("status").textContent = "disconnected — reconnecting…";

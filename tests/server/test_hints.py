@@ -1,0 +1,99 @@
+"""The table's Hint button: the search's estimate of each choice, for a person alone with bots."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardtable.core import list_games
+from cardtable.server.app import create_app
+from cardtable.server.config import Settings
+from tests.server.conftest import create, receive_view
+from tests.server.test_api import play_to_end
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    settings = Settings(
+        database_url=db_url,
+        think_time=0.0,
+        max_messages_per_second=10_000,
+        hint_bot="ismcts:iterations=40",
+    )
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def ask_hint(ws: Any) -> dict[str, Any]:
+    """Send a hint request; the answer (hint or error), skipping views pushed meanwhile."""
+    ws.send_text(json.dumps({"type": "hint"}))
+    while True:
+        message = ws.receive_json()
+        if message["type"] in ("hint", "error"):
+            return dict(message)
+
+
+def my_decision(ws: Any) -> dict[str, Any]:
+    """The next view in which this seat has a choice of two or more actions."""
+    view = receive_view(ws)
+    while len(view["legal"]) < 2:
+        assert not view["observation"]["terminal"], "the game ended before a choice came"
+        if view["legal"]:
+            ws.send_text(
+                json.dumps({"type": "action", "seq": view["seq"], "action": view["legal"][0]["id"]})
+            )
+        view = receive_view(ws)
+    return view
+
+
+@pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
+def test_a_hint_rates_every_choice_of_the_seat_and_changes_nothing(
+    client: TestClient, info: Any
+) -> None:
+    made = create(client, info.name, ["human"] + ["bot:random"] * (info.min_players - 1))
+    assert made["table"]["hints"] is True
+    table_id, token = made["table"]["id"], made["token"]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
+        view = my_decision(ws)
+        hint = ask_hint(ws)
+        assert hint["type"] == "hint", hint
+        assert hint["seq"] == view["seq"]
+        assert {r["id"] for r in hint["rows"]} == {a["id"] for a in view["legal"]}
+        assert [r["rank"] for r in hint["rows"]] == list(range(1, len(view["legal"]) + 1))
+        texts = {a["id"]: a["text"] for a in view["legal"]}
+        for row in hint["rows"]:
+            assert row["text"] == texts[row["id"]]
+            assert row["visits"] >= 1 and 0.0 <= row["win"] <= 1.0
+        visits = [r["visits"] for r in hint["rows"]]
+        assert visits == sorted(visits, reverse=True), "best (most visited) first"
+        ws.send_text(json.dumps({"type": "sync"}))
+        again = receive_view(ws)
+        assert again["seq"] == view["seq"] and again["legal"] == view["legal"]
+
+
+def test_no_hints_where_two_people_play(client: TestClient) -> None:
+    made = create(client, "magic-show", ["human", "human"])
+    assert made["table"]["hints"] is False
+    table_id, token = made["table"]["id"], made["token"]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
+        receive_view(ws)
+        answer = ask_hint(ws)
+    assert answer["type"] == "error" and answer["code"] == 403
+    assert "one person" in answer["message"]
+
+
+def test_spectators_and_finished_games_get_no_hint(client: TestClient) -> None:
+    made = create(client, "magic-show", ["human", "bot:random"])
+    table_id, token = made["table"]["id"], made["token"]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as spectator:
+        receive_view(spectator)
+        answer = ask_hint(spectator)
+    assert answer["code"] == 403 and "spectators" in answer["message"]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
+        play_to_end(ws)
+        answer = ask_hint(ws)
+    assert answer["code"] == 409 and "no decision" in answer["message"]
