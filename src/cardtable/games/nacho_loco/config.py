@@ -28,6 +28,7 @@ class Config:
         "closer_type",
         "deck",
         "fits",
+        "place_offsets",
         "type_names",
         "type_of",
         "types",
@@ -48,6 +49,8 @@ class Config:
         self.board = Board(board)
         self.fits = FitTable(self.types, all_edges)
         self.actions = ActionLayout(self.type_names, len(self.board))
+        #: Placement ids by pointing-face key and card type, less the cell (``rules.placements``).
+        self.place_offsets: dict[int, dict[int, tuple[int, ...]]] = {}
 
 
 @lru_cache(maxsize=32)

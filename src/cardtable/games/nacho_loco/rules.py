@@ -30,6 +30,7 @@ from cardtable.games.nacho_loco.notation import END, KEEP, START, TARGET
 from cardtable.games.nacho_loco.tables import face_key
 
 if TYPE_CHECKING:
+    from cardtable.games.nacho_loco.config import Config
     from cardtable.games.nacho_loco.state import NachoState
 
 PLAY, DRAWN, TARGETING, AGAIN, STARTING, OVER = "play", "drawn", "target", "again", "start", "over"
@@ -115,24 +116,34 @@ def placements(st: NachoState, types: set[int]) -> list[int]:
     """Action ids of every legal placement of a card type in ``types`` (the hot path of search:
     a lookup per hand type and frontier cell, with the id arithmetic of
     ``ActionLayout.place_id`` inlined)."""
-    layout = st.cfg.actions
-    fits = st.cfg.fits
-    grouped = fits.grouped
-    stride = layout.cells * 3
-    base = layout.place
+    cfg = st.cfg
+    known = cfg.place_offsets
+    base = cfg.actions.place
     ids: list[int] = []
     for cell, key in st.frontier.items():
-        by_type = grouped.get(key)
-        if by_type is None:
-            by_type = fits.by_type(key)
-        offset = base + cell * 3
+        offsets = known.get(key)
+        if offsets is None:
+            offsets = place_offsets(cfg, key)
+        if not offsets:
+            continue
+        at = base + cell * 3
         for card_type in types:
-            found = by_type.get(card_type)
+            found = offsets.get(card_type)
             if found is not None:
-                start = offset + card_type * stride
-                for fit in found:
-                    ids.append(start + fit[1])
+                for offset in found:
+                    ids.append(at + offset)
     return ids
+
+
+def place_offsets(cfg: Config, key: int) -> dict[int, tuple[int, ...]]:
+    """For the cells with pointing faces ``key``: per card type that fits, the placement ids
+    less the cell's part (``type * 3 * cells + rotation``), kept on the configuration."""
+    stride = cfg.actions.cells * 3
+    found = {
+        t: tuple(t * stride + fit[1] for fit in fits) for t, fits in cfg.fits.by_type(key).items()
+    }
+    cfg.place_offsets[key] = found
+    return found
 
 
 def can_place(st: NachoState, types: set[int]) -> bool:
@@ -187,8 +198,10 @@ def legal_action_ids(st: NachoState, seat: int) -> list[int]:
 
 
 def apply_action(st: NachoState, seat: int, action_id: int) -> None:
-    if action_id >= st.cfg.actions.place:
-        card_type, cell, rot = st.cfg.actions.split_place(action_id)
+    layout = st.cfg.actions
+    if action_id >= layout.place:
+        rest, rot = divmod(action_id - layout.place, 3)  # ActionLayout.split_place, inlined
+        card_type, cell = divmod(rest, layout.cells)
         place(st, seat, card_type, cell, rot)
     elif action_id == DRAW_ID:
         draw_turn(st, seat)
@@ -302,16 +315,22 @@ def place(st: NachoState, seat: int, card_type: int, cell: int, rot: int) -> Non
     """A placement and its effects in the order of NL-R18."""
     cfg = st.cfg
     hand = st.zones[HAND0 + seat]
+    type_of = cfg.type_of
     card = drawn_card(st, seat) if st.phase == DRAWN else -1
-    if card < 0 or cfg.type_of[card] != card_type:
-        card = next(c for c in hand if cfg.type_of[c] == card_type)
+    if card < 0 or type_of[card] != card_type:
+        for c in hand:
+            if type_of[c] == card_type:
+                card = c
+                break
     tags = st.tags
     for c in hand:
         tags[c] = 0
     key = st.frontier.get(cell)
     if key is None:
         key = pointing_key(st, cell)
-    fit = next(f for f in cfg.fits.by_type(key)[card_type] if f[1] == rot)
+    fit = cfg.fits.by_type(key)[card_type][0]
+    if fit[1] != rot:
+        fit = next(f for f in cfg.fits.by_type(key)[card_type] if f[1] == rot)
     matched, acts = fit[2], fit[3]
     hand.remove(card)
     lay(st, card, cell, rot)
