@@ -28,19 +28,30 @@ NONE, UNMOVED, MOVED = 0, 1, 2
 class Table:
     """What a Move step can touch: unmoved centre values, POTA counts and Reverses per seat."""
 
-    __slots__ = ("cancel", "centre", "free_potas", "leader", "n", "potas", "rev", "total")
+    __slots__ = (
+        "cancel",
+        "centre",
+        "free_potas",
+        "leader",
+        "n",
+        "potas",
+        "rev",
+        "state",
+        "total",
+    )
 
     def __init__(self, state: PotaState) -> None:
         n = state.num_players
         tags = state.tags
         zones = state.zones
+        self.state = state
         self.n = n
         self.leader = state.leader
         self.cancel = state.options.moved_reverse_cancels
-        centre = zones[CENTRE]
-        self.total = sum(VALUE[c] for c in centre)
-        #: Unmoved centre card values (a card moved off the centre is gone, so all are unmoved).
-        self.centre = [VALUE[c] for c in centre if not tags[c]]
+        #: Unmoved centre card values (a card moved off the centre is gone, so all are unmoved)
+        #: and their total: read only when a search needs the steps (see ``_load_centre``).
+        self.centre: list[int] | None = None
+        self.total = 0
         self.potas = [len(zones[pota_zone(n, s)]) for s in range(n)]
         self.free_potas = [sum(1 for c in zones[pota_zone(n, s)] if not tags[c]) for s in range(n)]
         self.rev = [NONE] * n
@@ -48,11 +59,22 @@ class Table:
             for c in zones[reverse_zone(n, s)]:
                 self.rev[s] = MOVED if tags[c] else UNMOVED
 
+    def _load_centre(self) -> list[int]:
+        """The centre's values, read on first use: most questions are settled by
+        :meth:`_easy_moves`, which needs only the POTAs and Reverses."""
+        if self.centre is None:
+            state = self.state
+            tags = state.tags
+            cards = state.zones[CENTRE]
+            self.total = sum(VALUE[c] for c in cards)
+            self.centre = [VALUE[c] for c in cards if not tags[c]]
+        return self.centre
+
     def steps(self) -> list[int]:
         """Ids of the single steps that are legal now (ignoring whether the Move can finish)."""
         out: list[int] = []
         seen_values = set()
-        for v in self.centre:
+        for v in self._load_centre():
             if v not in seen_values and self.total - v != 0:
                 seen_values.add(v)
                 out.append(notation.STEP_CENTRE + VALUE_INDEX[v])
@@ -107,11 +129,12 @@ class Table:
         """Make ``step``, test ``can_complete(then)``, and undo it."""
         if step < notation.STEP_POTA:
             v = VALUES[step - notation.STEP_CENTRE]
-            self.centre.remove(v)
+            centre = self._load_centre()
+            centre.remove(v)
             self.total -= v
             ok = self.can_complete(then)
             self.total += v
-            self.centre.append(v)
+            centre.append(v)
             return ok
         src, dest = notation.split_step(step)
         if step < notation.STEP_REVERSE:

@@ -101,9 +101,11 @@ def _deal_options(state: PotaState) -> list[int]:
         elif kind == MOVE:
             move_counts.add(VALUE[c])
     if has_pota:
-        out.update(notation.pota_id(t) for t in range(n))
+        out.update(range(notation.PLAY_POTA, notation.PLAY_POTA + n))
     if has_reverse:
-        out.update(notation.reverse_id(t) for t in range(n) if _reverse_target_ok(state, t))
+        for t in range(n):
+            if _reverse_target_ok(state, t):
+                out.add(notation.reverse_id(t))
     if move_counts:
         table = moves.Table(state)  # one summary for every Move card (the search restores it)
         for count in move_counts:
