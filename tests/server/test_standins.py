@@ -150,3 +150,23 @@ def test_the_migration_adds_the_timer_column_to_an_old_database(tmp_path: Path) 
     Store(url)  # the server migrates at start
     assert "turn_seconds" in {c["name"] for c in inspect(engine).get_columns("tables")}
     engine.dispose()
+
+
+def test_a_simultaneous_decision_keeps_its_clock_when_one_seat_commits(db_url: str) -> None:
+    """Magic Show: both seats choose at once; the first to commit must not restart the other's
+    timer (it is the same decision until both are in)."""
+    with make_client(db_url) as client:
+        made = create(client, "magic-show", ["human", "human"], turn_seconds=3.0)
+        table_id, token = made["table"]["id"], made["token"]
+        joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bo"})
+        assert joined.status_code == 200
+        with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
+            view = receive_view(ws)
+            assert view["table"]["to_act"] == [0, 1]
+            time.sleep(1.0)
+            ws.send_text(
+                json.dumps({"type": "action", "seq": view["seq"], "action": view["legal"][0]["id"]})
+            )
+            summary = wait_for(client, table_id, lambda t: t["seq"] == 1)
+            assert summary["to_act"] == [1]
+            assert summary["deadline"] is not None and summary["deadline"] <= 2.1

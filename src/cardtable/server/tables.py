@@ -28,6 +28,7 @@ from cardtable.agents import Agent, ThinkingAgent, decide, make_agent
 from cardtable.agents.analysis import estimate, make_search
 from cardtable.agents.base import InfoSet
 from cardtable.core import (
+    NO_COMMIT,
     Action,
     BadOptions,
     CardtableError,
@@ -367,7 +368,10 @@ class TableService:
             self.tables.pop(table.id, None)
             raise
         table.seq += 1
-        table.turn_started = time.monotonic()
+        if not any(p != NO_COMMIT for p in table.state.pending):
+            # A new decision begins. While some seats of a simultaneous decision have
+            # committed and others have not, it is still the same decision: its clock runs on.
+            table.turn_started = time.monotonic()
         table.changed.set()
 
     async def broadcast(self, table: LiveTable) -> None:
