@@ -212,3 +212,22 @@ def test_a_view_carries_the_seats_choice_notes(client: TestClient) -> None:
         assert any("NL-R16" in n or "NL-R17" in n for n in view["notes"])
     with client.websocket_connect(f"/api/tables/{table_id}/ws") as spectator:
         assert receive_view(spectator)["notes"] == []
+
+
+def test_finished_tables_leave_memory_and_come_back_from_the_store(client: TestClient) -> None:
+    service = client.app.state.service  # type: ignore[attr-defined]
+    service.keep_finished = 1
+    finished = []
+    for _ in range(3):
+        made = create(client, "magic-show", ["human", "bot:random"])
+        table_id = made["table"]["id"]
+        with client.websocket_connect(f"/api/tables/{table_id}/ws?token={made['token']}") as ws:
+            final = play_to_end(ws)
+        finished.append((table_id, final["observation"]["scores"]))
+    in_memory = [t for t in finished if t[0] in service.tables]
+    assert len(in_memory) == 1 and in_memory[0] == finished[-1]
+    for table_id, scores in finished:
+        summary = client.get(f"/api/tables/{table_id}").json()
+        assert summary["finished"]
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        assert GameRecord.from_json(record).replay().scores() == scores

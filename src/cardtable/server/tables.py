@@ -191,6 +191,8 @@ class TableService:
         #: Hint searches run one per core at most; more requests wait their turn.
         self.hint_slots = asyncio.Semaphore(os.cpu_count() or 1)
         self.tables: dict[str, LiveTable] = {}
+        #: Finished tables kept in memory with nobody connected (see ``_forget_finished``).
+        self.keep_finished = 64
 
     # ------------------------------------------------------------------ lobby
 
@@ -300,7 +302,16 @@ class TableService:
         # Nobody is connected yet: every seated player counts as away from now on.
         table.away_since = {i: start for i in range(len(row.seats)) if table.seated(i)}
         self.tables[row.id] = table
+        self._forget_finished()
         return table
+
+    def _forget_finished(self) -> None:
+        """Keep at most ``keep_finished`` finished tables nobody is connected to in memory,
+        forgetting the longest-loaded first: a finished game never changes, and :meth:`get`
+        rebuilds it from the store when it is asked for again."""
+        idle = [t.id for t in self.tables.values() if t.state.is_terminal() and not t.connections]
+        for table_id in idle[: max(0, len(idle) - self.keep_finished)]:
+            del self.tables[table_id]
 
     # ------------------------------------------------------------------ presence
 
@@ -321,6 +332,7 @@ class TableService:
             table.away_since[seat] = time.monotonic()
             self.schedule_bots(table)
         await self.broadcast(table)
+        self._forget_finished()
 
     # ------------------------------------------------------------------ play
 
