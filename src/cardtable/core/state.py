@@ -387,9 +387,9 @@ class State(ABC):
                 if not (mask | seen[card]) & bit:
                     slots.append((zi, i))
                     pool.append(card)
-        # Groups of (zone, index, seen mark, tag) per slot with the group's cards in canonical
+        # Groups of slot runs (zone, start, end, seen mark, tag) with the group's cards in canonical
         # order: each slot keeps its own knowledge marks, the cards are dealt into the slots.
-        groups: list[tuple[list[tuple[int, int, int, int]], list[int]]] = []
+        groups: list[tuple[list[tuple[int, int, int, int, int]], list[int]]] = []
         if pool:
             backs = self.spec.cards.backs
             kinds = [None] if self.spec.cards.single_back else sorted({backs[c] for c in pool})
@@ -399,8 +399,7 @@ class State(ABC):
                     for sl, c in zip(slots, pool, strict=True)
                     if back is None or backs[c] == back
                 ]
-                places = [(zi, i, seen[c], self.tags[c]) for (zi, i), c in members]
-                groups.append((places, sorted(c for _, c in members)))
+                groups.append((_runs_of(members, seen, self.tags), sorted(c for _, c in members)))
         others = [s for s in range(self.num_players) if s != seat and self.pending[s] != NO_COMMIT]
         # Samples are cloned from a copy without history and log, so a long game's history is
         # not copied only to be dropped, thousands of times per search.
@@ -412,13 +411,17 @@ class State(ABC):
             new = template.clone()
             new.rng = Rng(rng.next_u64())
             zones, new_seen, new_tags = new.zones, new.seen, new.tags
-            for places, canonical in groups:
+            for runs, canonical in groups:
                 cards = canonical[:]
                 rng.shuffle_batched(cards)
-                for (zi, i, mark, tag), card in zip(places, cards, strict=True):
-                    zones[zi][i] = card
-                    new_seen[card] = mark
-                    new_tags[card] = tag
+                k = 0
+                for zi, start, end, mark, tag in runs:
+                    chunk = cards[k : k + end - start]
+                    k += end - start
+                    zones[zi][start:end] = chunk
+                    for card in chunk:
+                        new_seen[card] = mark
+                        new_tags[card] = tag
             if others:
                 for other in others:
                     new.pending[other] = NO_COMMIT
@@ -752,6 +755,24 @@ _STATE_KEYS = (
     "history",
     "rest",
 )
+
+
+def _runs_of(
+    members: list[tuple[tuple[int, int], int]], seen: list[int], tags: list[int]
+) -> list[tuple[int, int, int, int, int]]:
+    """The slots of unseen cards as runs ``(zone, start, end, seen mark, tag)``: neighbouring
+    slots of one zone with the same marks (a whole stock, a whole hand) are dealt into with one
+    slice assignment."""
+    runs: list[tuple[int, int, int, int, int]] = []
+    for (zi, i), card in members:
+        mark, tag = seen[card], tags[card]
+        if runs:
+            zj, start, end, last_mark, last_tag = runs[-1]
+            if zj == zi and end == i and last_mark == mark and last_tag == tag:
+                runs[-1] = (zi, start, i + 1, mark, tag)
+                continue
+        runs.append((zi, i, i + 1, mark, tag))
+    return runs
 
 
 def _same_shape(default: Any, value: Any) -> bool:

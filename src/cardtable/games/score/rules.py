@@ -85,9 +85,13 @@ def has_qualifying_set(st: ScoreState, seat: int) -> bool:
 
 def five_point_complete(st: ScoreState, seat: int) -> int:
     """A Complete whose three values are all sets of ``seat`` (a five-point hand), else -1."""
+    singles = st.zones[SINGLES[seat]]
+    if len(singles) < 3 * COPIES:
+        return -1  # three sets need twelve Singles
     counts = value_counts(st, seat)
     for c in st.zones[COMPLETES[seat]]:
-        if all(counts[v] >= COPIES for v in COMPLETE_VALUES[c]):
+        a, b, d = COMPLETE_VALUES[c]
+        if counts[a] >= COPIES and counts[b] >= COPIES and counts[d] >= COPIES:
             return c
     return -1
 
@@ -95,8 +99,8 @@ def five_point_complete(st: ScoreState, seat: int) -> int:
 def matching_values(st: ScoreState, seat: int) -> list[int]:
     """Values of the laid Complete that ``seat`` holds a Single of."""
     laid = st.zones[LAID][-1]
-    counts = value_counts(st, seat)
-    return [v for v in COMPLETE_VALUES[laid] if counts[v]]
+    held = {VALUE[c] for c in st.zones[SINGLES[seat]]}
+    return [v for v in COMPLETE_VALUES[laid] if v in held]
 
 
 def next_seat(seat: int) -> int:
