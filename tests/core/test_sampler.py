@@ -30,3 +30,32 @@ def test_samples_are_determinisations_and_independent(info: object) -> None:
         ids = state.legal_action_ids(seat)
         state.apply_unchecked(seat, ids[rng.below(len(ids))])
     assert checked
+
+
+#: Options that make the constraint bite: Score! seats that discard their Completes freely end up
+#: answering a laid Complete with a Single as their only way out.
+_HARD_OPTIONS = {"score": {"voluntary_complete_discard": True}}
+
+
+@pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
+def test_samples_respect_who_must_act(info: object) -> None:
+    """Every seat that must act has a legal action in a true state (the game moves on
+    otherwise), and everyone sees who must act: no sample may contradict that. Score! found it:
+    a seat still to answer a laid Complete holds a matching Single, which a plain re-deal of the
+    hidden cards can take away."""
+    name, players = info.name, info.min_players  # type: ignore[attr-defined]
+    rng, checked = Rng(5), 0
+    state = new_state(name, players, 40, _HARD_OPTIONS.get(name))
+    while not state.is_terminal():
+        movers = list(state.to_act())
+        for seat in range(players):
+            sample = state.sampler(seat)
+            for k in range(4):
+                world = sample(Rng(k))
+                for mover in world.to_act():
+                    assert world.legal_action_ids(mover), (seat, mover, world.to_json())
+                checked += 1
+        seat = movers[rng.below(len(movers))]
+        ids = state.legal_action_ids(seat)
+        state.apply_unchecked(seat, ids[rng.below(len(ids))])
+    assert checked

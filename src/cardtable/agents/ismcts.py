@@ -109,6 +109,8 @@ class IsmctsAgent:
         while not state.is_terminal():
             seat = self._mover(state, observer, rng)
             ids = legal(seat)
+            if not ids:
+                break  # an impossible sample the sampler could not avoid: score it as it stands
             if seat != observer and hidden_moves and self._hidden_from(state, seat, ids, observer):
                 apply(seat, ids[rng.below(len(ids))])
                 continue
@@ -170,7 +172,10 @@ class IsmctsAgent:
                     return state.returns()
                 movers = state.to_act()
                 seat = movers[rng.below(len(movers))] if len(movers) > 1 else movers[0]
-                action = greedy_choice(state.observation(seat), state.legal_actions(seat), rng)[0]
+                legal_actions = state.legal_actions(seat)
+                if not legal_actions:
+                    break  # see _iterate
+                action = greedy_choice(state.observation(seat), legal_actions, rng)[0]
                 state.apply_unchecked(seat, action.id)
             return state.returns() if state.is_terminal() else state.evaluate()
         below = rng.below
@@ -182,6 +187,8 @@ class IsmctsAgent:
             movers = to_act()
             seat = movers[below(len(movers))] if len(movers) > 1 else movers[0]
             ids = legal(seat)
+            if not ids:
+                break  # see _iterate
             apply(seat, ids[below(len(ids))] if len(ids) > 1 else ids[0])
         return state.returns() if is_terminal() else state.evaluate()
 

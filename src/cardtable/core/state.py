@@ -407,7 +407,7 @@ class State(ABC):
         template.history = []
         template.events = None
 
-        def sample(rng: Rng) -> State:
+        def deal(rng: Rng) -> tuple[State, bool]:
             new = template.clone()
             new.rng = Rng(rng.next_u64())
             zones, new_seen, new_tags = new.zones, new.seen, new.tags
@@ -427,8 +427,24 @@ class State(ABC):
                     new.pending[other] = NO_COMMIT
                 for other in others:
                     choices = new.legal_action_ids(other)
+                    if not choices:
+                        return new, False
                     new.pending[other] = choices[rng.below(len(choices))]
-            return new
+            for mover in new.to_act():
+                if mover != seat and not new.legal_action_ids(mover):
+                    return new, False
+            return new, True
+
+        def sample(rng: Rng) -> State:
+            # Every seat that must act now has a legal action in the true state (the game would
+            # have moved on otherwise: a Score! seat with no matching Single is busted at once),
+            # and everyone sees who must act. A deal that contradicts this is impossible, so it
+            # is dealt again: the samples are conditioned on that public fact.
+            for _ in range(SAMPLE_TRIES):
+                new, possible = deal(rng)
+                if possible:
+                    return new
+            return new  # a world this unlikely is left to the caller (search copes with it)
 
         return sample
 
@@ -755,6 +771,10 @@ _STATE_KEYS = (
     "history",
     "rest",
 )
+
+
+#: Deals a sampler tries before it gives up on meeting the public facts (see ``sampler``).
+SAMPLE_TRIES = 100
 
 
 def _runs_of(
