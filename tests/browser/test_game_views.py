@@ -16,6 +16,9 @@ CONTROLS = (
     "#board [data-action]:visible, #board [data-choices]:visible, #actions [data-action]:visible"
 )
 
+#: A closed group of choices under "Your move", opened by its summary.
+FOLDED = "#actions details.group:not([open]) > summary"
+
 #: game → (players, clicks at most, must it reach the end?)
 GAMES = {
     "piece-of-the-action": (3, 50, False),
@@ -32,7 +35,9 @@ def play_by_clicking(
     the clicks on the board (the game's view) and on the plain buttons under it."""
     clicks: Counter[str] = Counter()
     while sum(clicks.values()) < max_clicks:
-        page.wait_for_selector("[data-action], [data-choices], #actions .result", timeout=20_000)
+        # Wait for something to do: a visible control, a folded group of choices (a Piece of
+        # the Action Move offers more than fit unfolded), or the end.
+        page.locator(f"{CONTROLS}, {FOLDED}, #actions .result").first.wait_for(timeout=20_000)
         if page.locator("#actions .result").count():
             clicks["over"] = 0
             break
@@ -40,6 +45,9 @@ def play_by_clicking(
         try:
             count = controls.count()
             if not count:
+                folded = page.locator(FOLDED)
+                if folded.count():
+                    folded.nth(rng.randrange(folded.count())).click(timeout=2_000)
                 continue
             control = controls.nth(rng.randrange(count))
             where = "board" if control.evaluate("e => !!e.closest('#board')") else "panel"
