@@ -361,8 +361,9 @@ class State(ABC):
         Cards ``seat`` cannot see are pooled and dealt back at random into the same places (each
         place keeps its own knowledge marks, so other seats' knowledge keeps its shape); other
         seats' face-down commitments are re-chosen at random among their legal choices; the game's
-        RNG is re-seeded, so future shuffles are not predictable either. History and log are
-        dropped: they may name hidden choices.
+        RNG is re-seeded, so future shuffles are not predictable either. A deal in which a seat
+        that must act has no legal action is impossible (everyone sees who must act) and is
+        dealt again. History and log are dropped: they may name hidden choices.
         """
         return self.sampler(seat)(rng)
 
