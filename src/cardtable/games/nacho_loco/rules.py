@@ -328,9 +328,10 @@ def place(st: NachoState, seat: int, card_type: int, cell: int, rot: int) -> Non
     key = st.frontier.get(cell)
     if key is None:
         key = pointing_key(st, cell)
-    fit = cfg.fits.by_type(key)[card_type][0]
+    fits_here = cfg.fits.by_type(key)[card_type]
+    fit = fits_here[0]
     if fit[1] != rot:
-        fit = next(f for f in cfg.fits.by_type(key)[card_type] if f[1] == rot)
+        fit = next(f for f in fits_here if f[1] == rot)
     matched, acts = fit[2], fit[3]
     hand.remove(card)
     lay(st, card, cell, rot)
