@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from cardtable import _compiled
 from cardtable.agents import IsmctsAgent, IsmctsConfig
 from cardtable.agents.base import InfoSet
 from cardtable.core import Rng, State, list_games, new_state
@@ -48,6 +49,7 @@ def main() -> None:
         "--repeat", type=int, default=3, help="Timed runs per point (the best counts)."
     )
     args = parser.parse_args()
+    print(f"engine: {_compiled.status()} (make compile / CARDTABLE_PURE=1)")
     rollouts = ("random", "greedy") if args.rollout == "both" else (args.rollout,)
     for info in list_games():
         if args.game and info.name not in args.game:

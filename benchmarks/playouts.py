@@ -18,6 +18,7 @@ import platform
 import time
 from collections.abc import Callable
 
+from cardtable import _compiled
 from cardtable.core import Rng, State, get_game, new_state
 
 Options = dict[str, str] | None
@@ -123,6 +124,7 @@ def main() -> None:
         "players": args.players,
         "python": platform.python_version(),
         "cpu_count": os.cpu_count(),
+        "engine": _compiled.status(),
         "options": options or {},
         **measure_playouts(info.name, args.players, args.seconds, options),
         **hot_paths(info.name, args.players, options),

@@ -13,6 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from cardtable import _compiled
 from cardtable.core import Rng, get_game, new_state
 from cardtable.simulate.plan import Plan, game_seed
 from cardtable.simulate.runner import run_plan
@@ -49,6 +50,7 @@ def main() -> None:
     parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=600)
     args = parser.parse_args()
+    print(f"engine: {_compiled.status()} (make compile / CARDTABLE_PURE=1)")
     players = args.players or get_game(args.game).min_players
     b = bare(args.game, players, args.games)
     one = harness(args.game, players, args.games, 1)

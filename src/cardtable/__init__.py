@@ -1,6 +1,10 @@
 """cardtable: play, simulate and study five published card games on one game protocol."""
 
-from cardtable.core import (
+from cardtable import _compiled
+
+_compiled.choose()  # before any engine module: compiled build, or plain Python if it is stale
+
+from cardtable.core import (  # noqa: E402 - must follow the build choice
     Action,
     GameRecord,
     IllegalAction,

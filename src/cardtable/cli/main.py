@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
+from cardtable import _compiled
 from cardtable.agents import close_agent, make_agent
 from cardtable.cli.catalog import find_rules_doc, games_table, options_listing
 from cardtable.cli.hints import DEFAULT_HINTS, make_hinter
@@ -98,7 +99,11 @@ def check_bot_specs(ctx: click.Context, param: click.Parameter, value: str) -> s
 
 
 @click.group(name="cardtable", context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="cardtable", prog_name="cardtable")
+@click.version_option(
+    package_name="cardtable",
+    prog_name="cardtable",
+    message=f"%(prog)s %(version)s (engine: {_compiled.status()})",
+)
 def main() -> None:
     """Play five card games on one protocol: list them, read our rulings, play, replay."""
 

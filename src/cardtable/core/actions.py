@@ -66,8 +66,12 @@ class ActionSpace:
         self._cache[action_id] = made
         return made
 
-    def parse(self, text: str) -> Action:
-        """The action whose text is ``text`` (case and spacing are ignored)."""
+    def parse(self, text: object) -> Action:
+        """The action whose text is ``text`` (case and spacing are ignored).
+
+        ``text`` is typed ``object`` because it is often untrusted input: compiled (mypyc), a
+        narrower type would turn a wrong one into a TypeError instead of this clear refusal.
+        """
         if not isinstance(text, str):
             raise IllegalAction(f"{quote(text)} is not an action's text")
         key = normalize_text(text)

@@ -31,6 +31,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.core.actions import Action, ActionSpace
 from cardtable.core.errors import BadOptions, IllegalAction, StateFormatError
 from cardtable.core.options import options_to_json, parse_options
@@ -40,7 +42,11 @@ from cardtable.core.zones import TableSpec
 
 NO_COMMIT = -1
 
+#: Table specs by (state class, player count, options): built once, shared by every state.
+_SPEC_CACHE: dict[tuple[Any, ...], TableSpec] = {}
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """Base class of every game's state. See the module docstring for the contract."""
 
@@ -66,12 +72,13 @@ class State(ABC):
     #: Zone that unlisted cards go to when a hand-written JSON state says ``"rest": true``.
     REST_ZONE: ClassVar[str] = "deck"
 
-    _spec_cache: ClassVar[dict[tuple[Any, ...], TableSpec]]
-
     # ------------------------------------------------------------------ construction
 
-    def __init__(self, spec: TableSpec, seed: int) -> None:
+    def __init__(self, spec: TableSpec, seed: int, *, blank: bool = False) -> None:
+        """A table before its deal; ``blank`` leaves every field for :meth:`clone` to fill."""
         self.spec = spec
+        if blank:
+            return
         self.num_players = spec.num_players
         self.options = spec.options
         ncards = len(spec.cards)
@@ -97,13 +104,11 @@ class State(ABC):
         """The (cached) cards, zones and actions of one configuration."""
         opts = parse_options(cls.OPTIONS, options)
         cls.check_players(num_players)
-        if "_spec_cache" not in cls.__dict__:
-            cls._spec_cache = {}
-        key = (num_players, opts)
-        spec = cls._spec_cache.get(key)
+        key = (cls, num_players, opts)
+        spec = _SPEC_CACHE.get(key)
         if spec is None:
             spec = cls.make_spec(num_players, opts)
-            cls._spec_cache[key] = spec
+            _SPEC_CACHE[key] = spec
         return spec
 
     # ------------------------------------------------------------------ what games supply
@@ -229,8 +234,14 @@ class State(ABC):
         space = self.spec.actions
         return [space.action(a) for a in self.legal_action_ids(seat)]
 
-    def to_action(self, action: Action | int | str) -> Action:
-        """Accept an Action, an id or a text and return the Action of this game's space."""
+    def to_action(self, action: object) -> Action:
+        """Accept an Action, an id or a text and return the Action of this game's space.
+
+        Anything else is refused with :class:`IllegalAction`. The parameters of this and the
+        other entry points for untrusted input (:meth:`apply`, :meth:`from_json`) are typed
+        ``object`` on purpose: compiled with mypyc, a narrower type would make a wrong one a
+        TypeError at the call instead of the clear refusal the protocol promises.
+        """
         space = self.spec.actions
         if isinstance(action, Action):
             return space.action(action.id)
@@ -242,7 +253,7 @@ class State(ABC):
             return space.parse(action)
         raise IllegalAction(f"{action!r} is not an action")
 
-    def apply(self, seat: int, action: Action | int | str) -> Action:
+    def apply(self, seat: object, action: object) -> Action:
         """Apply a seat's action after checking it; on any error the state is untouched."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat!r} in this {self.num_players}-seat game")
@@ -337,8 +348,7 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy (zones and lists copied; the table spec is shared)."""
         cls = type(self)
-        new = cls.__new__(cls)
-        new.spec = self.spec
+        new = cls(self.spec, 0, blank=True)
         new.num_players = self.num_players
         new.options = self.options
         new.zones = [z[:] for z in self.zones]
@@ -560,7 +570,7 @@ class State(ABC):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
+    def from_json(cls, data: object) -> State:
         """Rebuild a state from :meth:`to_json` output or a hand-written position.
 
         Positions are untrusted input: every field is checked before play, the game's own

@@ -249,7 +249,7 @@ class MagicShowState(State):
 
     def _check_piles(self) -> None:
         """Hands, practice piles and the revealed cards hold only what the rules put there."""
-        if any(name not in ("", *NAMES) for name in self.played):
+        if any(name != "" and name not in NAMES for name in self.played):
             raise StateFormatError("'played' holds a card name or \"\" per seat")
         if not 1 <= self.turn <= 1000:
             raise StateFormatError("'turn' counts turns from 1")
