@@ -16,10 +16,39 @@ True
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_M32: Final = 0xFFFFFFFF
+_TWO32: Final = 1 << 32
+#: A batch's product of bounds stays below this, so an output times it stays below 2**62.
+_BATCH_PRODUCT_LIMIT: Final = 1 << 30
+#: Longer lists (never a card game's) fall back to :meth:`Rng.shuffle`; the batch table below
+#: has an entry per position up to this.
+_BATCHED_MAX_ITEMS: Final = 1 << 12
+
+
+def _batch_table() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each position i, where a batch that starts there ends and its product of bounds.
+
+    A batch deals positions i, i - 1, ..., last (bounds i + 1, i, ..., last + 1) while the
+    product stays below the limit.
+    """
+    lasts = [0, 1]
+    products = [1, 2]
+    for i in range(2, _BATCHED_MAX_ITEMS):
+        product = i + 1
+        last = i
+        while last > 1 and product * last < _BATCH_PRODUCT_LIMIT:
+            product *= last
+            last -= 1
+        lasts.append(last)
+        products.append(product)
+    return tuple(lasts), tuple(products)
+
+
+_BATCH_LAST, _BATCH_PRODUCT = _batch_table()
 
 T = TypeVar("T")
 
@@ -68,41 +97,56 @@ class Rng:
         self.state = x
 
     def shuffle_batched(self, items: list[T]) -> None:
-        """A uniform shuffle that draws several indices from each 64-bit output.
+        """A uniform shuffle for the samples of a search, faster than :meth:`shuffle`.
 
-        Fisher–Yates with batched multiply-shift (Brackett-Rozinsky and Lemire, "Batched ranged
-        random integer generation", 2024): each output is multiplied by one bound after another,
-        the high word giving an index and the low word the rest of the randomness, while the
-        product of the bounds stays below 2**32, so each index is off uniform by less than
-        2**-32. About twice as fast as :meth:`shuffle` on a deck; it is for the samples of a
-        search, whose stream nothing replays. A game's own shuffles use :meth:`shuffle`, whose
-        stream seeded games and records depend on.
+        Fisher–Yates whose indices come from a 32-bit xoshiro128** generator (Blackman and
+        Vigna) seeded from two outputs of this one, several indices per output by batched
+        multiply-shift with rejection (Brackett-Rozinsky and Lemire, "Batched ranged random
+        integer generation", 2024): an output times the product of a batch of bounds, read in
+        mixed radix, gives one index per bound, exactly uniform once the rare biased outputs
+        are rejected. Every intermediate value stays below 2**62, so compiled (mypyc) it runs
+        on machine integers, where SplitMix64's 64-bit products need arbitrary-precision ones.
+        The stream is not :meth:`shuffle`'s: a game's own shuffles use that one, which seeded
+        games and records depend on; nothing replays a search's samples.
 
         >>> cards = list(range(52))
         >>> Rng(3).shuffle_batched(cards)
         >>> sorted(cards) == list(range(52)), cards != list(range(52))
         (True, True)
         """
-        x = self.state
-        i = len(items) - 1
+        n = len(items)
+        if n >= _BATCHED_MAX_ITEMS:
+            self.shuffle(items)
+            return
+        a = self.next_u64()
+        b = self.next_u64()
+        s0, s1, s2, s3 = a & _M32, a >> 32, b & _M32, b >> 32
+        if not (s0 | s1 | s2 | s3):
+            s0 = 1  # xoshiro's one forbidden state
+        i = n - 1
         while i > 0:
-            x = (x + _GOLDEN) & _MASK
-            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            word = z ^ (z >> 31)
-            spent = i + 1
+            # This batch deals positions i down to `last`, whose bounds multiply to `product`.
+            last = _BATCH_LAST[i]
+            product = _BATCH_PRODUCT[i]
             while True:
-                word *= i + 1
-                j = word >> 64
-                word &= _MASK
-                items[i], items[j] = items[j], items[i]
-                i -= 1
-                if i <= 0:
+                x = (s1 * 5) & _M32
+                word = ((((x << 7) | (x >> 25)) & _M32) * 9) & _M32
+                t = (s1 << 9) & _M32
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = ((s3 << 11) | (s3 >> 21)) & _M32
+                low = (word * product) & _M32
+                if low >= product or low >= (_TWO32 - product) % product:
                     break
-                spent *= i + 1
-                if spent >> 32:
-                    break
-        self.state = x
+            for k in range(i, last - 1, -1):
+                word *= k + 1
+                j = word >> 32
+                word &= _M32
+                items[k], items[j] = items[j], items[k]
+            i = last - 1
 
     def fork(self) -> Rng:
         """An independent generator seeded from this one (advances this one by one step)."""

@@ -22,7 +22,7 @@ export function renderPlayers(view, names) {
   for (let s = 0; s < obs.num_players; s++) {
     const toAct = obs.to_act.includes(s);
     players.append(el("div", { class: toAct ? "player to-act" : "player" },
-      el("strong", {}, s === me ? `You (${names[s]})` : names[s]),
+      el("strong", {}, s === me ? `You — ${names[s]}` : names[s]),
       ` — score ${obs.scores[s]}`,
       obs.committed[s] ? " · has chosen" : "",
       view.table.seats[s] && view.table.seats[s].away ? " · away (a bot plays)" : "",
