@@ -10,13 +10,14 @@ BIN := $(VENV)/bin
 # Use the machine's Python; never download an interpreter.
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: help sync compile decompile serve play test pytest lint format types bench clean
+.PHONY: help sync compile decompile serve play test pytest screenshots lint format types bench clean
 
 help:
 	@echo "make serve  - start the web table on http://127.0.0.1:8000 (SQLite in ~/.local/share/cardtable)"
 	@echo "make play   - play Piece of the Action against 3 random bots in the terminal"
 	@echo "make test   - tests (pytest -n auto) as plain Python and compiled, lint (ruff) and types (mypy); what CI runs"
-	@echo "make compile   - compile the engine with mypyc (about 3x faster bots); make decompile removes it"
+	@echo "make compile   - compile the engine with mypyc (bots search 2-2.5x faster); make decompile removes it"
+	@echo "make screenshots - retake docs/screenshots/*.png with the browser tests"
 	@echo "make lint   - ruff check"
 	@echo "make format - ruff format (rewrites files)"
 	@echo "make types  - mypy (strict)"
@@ -57,6 +58,10 @@ test: sync
 
 pytest: sync
 	$(BIN)/pytest -n auto --dist loadgroup
+
+# The browser tests photograph every game view; only this target keeps the photographs.
+screenshots: sync
+	CARDTABLE_SCREENSHOTS=1 $(BIN)/pytest -n auto --dist loadgroup tests/browser
 
 lint: sync
 	$(BIN)/ruff check .

@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python tools/compile.py`` (``make compile``) or ``tools/compile.py --clean``
 (``make decompile``). The games, the core protocol and the search are written in plainly typed
 Python so that mypyc can turn them into C extension modules without a rewrite; compiled, the
-IS-MCTS bots search about three times as many iterations per second (docs/performance.md).
+IS-MCTS bots search two to two and a half times as many iterations per second (docs/performance.md).
 
 The extension modules are written next to their sources in ``src/``, where Python's import
 system prefers them to the ``.py`` files. A manifest of the sources' hashes goes with them, and
