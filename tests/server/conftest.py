@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, make_url, text
 
 from cardtable.server.app import create_app
 from cardtable.server.config import Settings
@@ -21,29 +21,42 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'cardtable.db'}"
 
 
-def reset_postgres(url: str) -> None:
-    """Drop whatever an earlier test left, so each test starts from an empty database."""
+def _run(url: str, *statements: str) -> None:
     engine = create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS events, tables, alembic_version CASCADE"))
-    engine.dispose()
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("SET LOCAL lock_timeout = '10s'"))
+            for statement in statements:
+                conn.execute(text(statement))
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """SQLite always; PostgreSQL when ``CARDTABLE_TEST_DATABASE_URL`` names one (CI does).
 
-    With ``CARDTABLE_REQUIRE_POSTGRES=1`` (set by ``.ci/run``) a missing URL is a failure.
+    With ``CARDTABLE_REQUIRE_POSTGRES=1`` (set by ``.ci/run``) a missing URL is a failure. A
+    PostgreSQL test runs in an empty schema of its own (``search_path`` on every connection),
+    dropped afterwards, so two test runs sharing one server (a developer's run beside
+    `make test`) cannot drop each other's tables.
     """
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'cardtable.db'}"
+        yield f"sqlite:///{tmp_path / 'cardtable.db'}"
+        return
     url = os.environ.get("CARDTABLE_TEST_DATABASE_URL", "")
     if not url:
         if os.environ.get("CARDTABLE_REQUIRE_POSTGRES") == "1":
             pytest.fail("CARDTABLE_TEST_DATABASE_URL is required but not set")
         pytest.skip("no PostgreSQL (set CARDTABLE_TEST_DATABASE_URL, as .ci/run does)")
-    reset_postgres(url)
-    return url
+    schema = f"cardtable_test_{os.getpid()}"
+    _run(url, f"DROP SCHEMA IF EXISTS {schema} CASCADE", f"CREATE SCHEMA {schema}")
+    yield (
+        make_url(url)
+        .update_query_dict({"options": f"-csearch_path={schema}"})
+        .render_as_string(hide_password=False)
+    )
+    _run(url, f"DROP SCHEMA IF EXISTS {schema} CASCADE")
 
 
 @pytest.fixture
