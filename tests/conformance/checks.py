@@ -203,10 +203,16 @@ def random_step(state: State, rng: Rng) -> None:
 
 
 def play_checked(
-    game: str, num_players: int, seed: int, *, deep_every: int = 25, max_actions: int = 50_000
+    game: str,
+    num_players: int,
+    seed: int,
+    *,
+    options: dict[str, object] | None = None,
+    deep_every: int = 25,
+    max_actions: int = 50_000,
 ) -> State:
     """A whole random game with cheap checks after every action and deep ones now and then."""
-    state = new_state(game, num_players, seed)
+    state = new_state(game, num_players, seed, options)
     rng = Rng(seed ^ 0x5EED)
     known: list[set[int]] = [set() for _ in range(num_players)]
     update_known(state, known)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from cardtable.core import IllegalAction, Rng, new_state
 from cardtable.games.portfolio import portfolios as pf
+from tests.conformance.checks import play_checked
 
 from .helpers import load, position, texts
 
@@ -168,6 +169,50 @@ def test_two_players_end_when_the_stock_runs_out_pf_r12_r13() -> None:
     assert state.is_terminal()
 
 
+def test_final_turns_take_only_the_discard_top_with_the_option_pf_r13() -> None:
+    data = position(2, [["2C", "3H"], ["3C", "4H"]], stock=["5D"], state={"phase": "draw"})
+    data["options"] = {"final_turns_take_discard": True}
+    state = load(_fill(data))
+    state.apply(0, "draw 1")
+    state.apply(0, "from stock")
+    state.apply(0, "end actions")
+    state.apply(0, "discard 2C")
+    # Seat 1's final turn keeps one draw, and its only source is the discard top (2C).
+    assert state.final_turn and state.phase == "draw"
+    assert texts(state, 1) == ["draw 1"]  # no paid draws, no pauper's two: one card exists
+    state.apply(1, "draw 1")
+    assert texts(state, 1) == ["take discard"]
+    state.apply(1, "take discard")
+    assert "2C" in [state.card_name(c) for c in state.zone("hand:1")]
+    assert state.phase == "actions" and len(state.zone("stock")) == 0
+    state.apply(1, "end actions")
+    assert "discard 2C" not in texts(state, 1)  # taken this turn (PF-R6)
+    state.apply(1, "discard 3C")
+    assert state.is_terminal()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_whole_checked_games_with_final_turn_draws_pf_r13(players: int) -> None:
+    """The conformance checks (conservation, observations, round trips, determinisation, …)
+    over whole random games with the option on; replayed, every final turn takes the top."""
+    options = {"final_turns_take_discard": True}
+    final_turns = 0
+    for seed in range(3):
+        played = play_checked("portfolio", players, seed, options=options, deep_every=10)
+        replay = new_state("portfolio", players, seed=seed, options=options)
+        for seat, aid in played.history:
+            if replay.final_turn and replay.phase in ("draw", "source"):
+                assert replay.legal_actions(seat)[0].text in ("draw 1", "take discard")
+                assert aid == replay.legal_action_ids(seat)[0]
+            starting = replay.phase == "discard" and replay.ending
+            replay.apply(seat, aid)
+            if starting and replay.final_turn and not replay.is_terminal():
+                final_turns += 1
+                assert replay.phase == "draw"
+        assert replay.to_json() == played.to_json()
+    assert final_turns > 0
+
+
 def test_winner_most_money_then_portfolio_value_then_shared_pf_r14() -> None:
     data = position(2, [["2C"], ["3C"]], [(1, RUN)], money=[10, 5], state={"phase": "discard"})
     data["zones"]["stock"] = []
@@ -201,14 +246,16 @@ def _fill(data: dict[str, object], stock_empty: bool = False) -> dict[str, objec
     seed=st.integers(0, 2**32),
     players=st.integers(2, 5),
     trades=st.booleans(),
+    take_discard=st.booleans(),
 )
 def test_money_never_negative_and_income_matches_portfolios_in_random_games(
-    seed: int, players: int, trades: bool
+    seed: int, players: int, trades: bool, take_discard: bool
 ) -> None:
-    """Property (Hypothesis picks seed, table size, trades on or off): money never goes below
-    $0 and the income at the start of every turn equals the recomputed value of the seat's
-    portfolios (PF-R2, PF-R3, PF-R9)."""
-    state = new_state("portfolio", players, seed=seed, options={"trades": trades})
+    """Property (Hypothesis picks seed, table size, trades and final-turn draws on or off):
+    money never goes below $0 and the income at the start of every turn equals the recomputed
+    value of the seat's portfolios (PF-R2, PF-R3, PF-R9)."""
+    options = {"trades": trades, "final_turns_take_discard": take_discard}
+    state = new_state("portfolio", players, seed=seed, options=options)
     rng = Rng(seed)
     while not state.is_terminal():
         assert min(state.money) >= 0

@@ -73,7 +73,12 @@ def choice_notes(st: PortfolioState, seat: int) -> list[str]:
     if st.phase == legal.OVER or seat != legal.decider(st):
         return []
     notes: list[str] = []
-    if st.phase == legal.DRAW:
+    if st.phase == legal.DRAW and st.final_turn:
+        notes.append(
+            "A final turn: the stock is gone, and your one draw is the discard pile's top "
+            "(PF-R13, option final_turns_take_discard)."
+        )
+    elif st.phase == legal.DRAW:
         limit = min(legal.obtainable(st), n.MAX_DRAW)
         affordable = (
             max(k for k in range(1, limit + 1) if draw_cost(k) <= st.income) if limit else 0

@@ -63,8 +63,12 @@ def draw_choices(st: PortfolioState, seat: int) -> list[int]:
 
 
 def source_choices(st: PortfolioState) -> list[int]:
-    """Discard top or stock first (PF-R6); a stalled table must draw from the stock."""
-    if st.to_draw == 1 and st.stall >= st.stall_limit and st.zones[STOCK]:
+    """Discard top or stock first (PF-R6); a stalled table must draw from the stock; with the
+    stock gone (a final turn under ``final_turns_take_discard``, PF-R13) the top is the only
+    source."""
+    if not st.zones[STOCK]:
+        return [n.TAKE_DISCARD]
+    if st.to_draw == 1 and st.stall >= st.stall_limit:
         return [n.FROM_STOCK]
     return [n.TAKE_DISCARD, n.FROM_STOCK]
 

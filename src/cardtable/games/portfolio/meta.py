@@ -57,6 +57,12 @@ class PortfolioOptions:
         "Binding trades of cards, portfolios and dollars (on at tables with a person; "
         "off for bot-only tables and simulations).",
     )
+    final_turns_take_discard: bool = option(
+        False,
+        "PF-R13",
+        "In the final turns a seat still draws one card: the discard pile's top, its only "
+        "source (off: no drawing of any kind in the final turns).",
+    )
     max_offers_per_turn: int = option(
         3,
         "PF-R10",

@@ -36,7 +36,8 @@ def setup(st: PortfolioState) -> None:
 
 
 def start_turn(st: PortfolioState, seat: int) -> None:
-    """INCOME, then the draw choice (none in the final turns, PF-R13)."""
+    """INCOME, then the draw choice (PF-R13: none in the final turns, or only the discard top
+    with the option ``final_turns_take_discard``)."""
     st.active = seat
     st.turns += 1
     st.income = pf.income(st, seat)
@@ -45,7 +46,7 @@ def start_turn(st: PortfolioState, seat: int) -> None:
     st.took_discard = False
     st.drew_stock = False
     st.offers_made = 0
-    if st.final_turn or legal.obtainable(st) == 0:
+    if (st.final_turn and not st.options.final_turns_take_discard) or legal.obtainable(st) == 0:
         st.money[seat] += st.income
         st.phase = legal.ACTIONS
         return
