@@ -153,6 +153,23 @@ def test_the_turn_timer_counts_down_on_the_page(browser: Browser, server: str) -
     page.close()
 
 
+def test_the_turn_timer_counts_on_after_a_hint(browser: Browser, server: str) -> None:
+    """The page stops its countdown while a hint is worked out and counts on once the answer
+    is in (tests/server/test_hints.py checks the server's side of the pause)."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "piece-of-the-action")
+    page.select_option("#timer", "30")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    page.wait_for_selector("#hint-button", timeout=20_000)
+    page.click("#hint-button")
+    expect(page.locator("#hints tbody tr").first).to_be_visible()
+    expect(page.locator("#timer")).to_have_text(re.compile(r"^⏱ (30|2\d)s$"))
+    page.close()
+
+
 def test_a_hint_rates_the_choices_and_plays_one(browser: Browser, server: str) -> None:
     page = browser.new_page()
     create_table(page, server, "piece-of-the-action")

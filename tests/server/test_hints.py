@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -97,3 +98,29 @@ def test_spectators_and_finished_games_get_no_hint(client: TestClient) -> None:
         play_to_end(ws)
         answer = ask_hint(ws)
     assert answer["code"] == 409 and "no decision" in answer["message"]
+
+
+def test_the_turn_timer_stands_still_while_a_hint_is_worked_out(db_url: str) -> None:
+    """A 2 s search against a 1 s turn timer: without the pause a stand-in would play the seat
+    before the hint came back. The hint reports the seconds left, and the clock then runs on."""
+    settings = Settings(
+        database_url=db_url,
+        think_time=0.0,
+        max_messages_per_second=10_000,
+        hint_bot="ismcts:time=2.0",
+    )
+    with TestClient(create_app(settings)) as client:
+        made = create(client, "piece-of-the-action", ["human", "bot:random"], turn_seconds=1.0)
+        table_id, token = made["table"]["id"], made["token"]
+        with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
+            view = my_decision(ws)
+            started = time.monotonic()
+            hint = ask_hint(ws)
+            assert time.monotonic() - started >= 1.5  # longer than the whole turn
+            assert hint["type"] == "hint" and hint["seq"] == view["seq"]
+            assert 0.3 < hint["deadline"] <= 1.0
+            ws.send_text(json.dumps({"type": "sync"}))
+            assert receive_view(ws)["seq"] == view["seq"]  # nobody played the seat meanwhile
+            later = receive_view(ws)  # the timer runs again: the stand-in plays the seat
+            assert later["seq"] > view["seq"]
+            assert time.monotonic() - started < 2.0 + 1.0 + 5.0

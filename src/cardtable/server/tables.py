@@ -89,6 +89,9 @@ class LiveTable:
     away_seconds: float = 60.0
     #: Seats whose hint is being worked out (one at a time per seat).
     hinting: set[int] = field(default_factory=set)
+    #: While a hint is worked out the turn timer stands still (monotonic time it stopped):
+    #: the seconds the search takes are not the player's.
+    timer_paused_at: float | None = None
 
     def seated(self, seat: int) -> bool:
         """Whether a person holds this seat (a human seat whose token was handed out)."""
@@ -107,7 +110,22 @@ class LiveTable:
             return None
         if not any(self.seated(s) for s in self.state.to_act()):
             return None
-        return max(0.0, self.turn_started + self.row.turn_seconds - time.monotonic())
+        now = time.monotonic() if self.timer_paused_at is None else self.timer_paused_at
+        return max(0.0, self.turn_started + self.row.turn_seconds - now)
+
+    def pause_timer(self) -> None:
+        if self.timer_paused_at is None:
+            self.timer_paused_at = time.monotonic()
+
+    def resume_timer(self, seq: int) -> None:
+        """Run the turn timer again, adding the pause to the decision's time if the decision
+        is still the one the pause began in (a move meanwhile started a fresh clock). The
+        caller reschedules the bot task, which may have stopped with no deadline to wait for."""
+        if self.timer_paused_at is None:
+            return
+        if self.seq == seq:
+            self.turn_started += time.monotonic() - self.timer_paused_at
+        self.timer_paused_at = None
 
     def away(self, seat: int, now: float | None = None) -> bool:
         """Whether a stand-in plays this seat because its player is away."""
@@ -415,7 +433,7 @@ class TableService:
                     due.append(seat)
                     continue
                 wake = min(wake or float("inf"), since + table.away_seconds)
-            if table.row.turn_seconds is not None:
+            if table.row.turn_seconds is not None and table.timer_paused_at is None:
                 end = table.turn_started + table.row.turn_seconds
                 if now >= end:
                     due.append(seat)
@@ -428,8 +446,9 @@ class TableService:
     async def hint(self, table: LiveTable, seat: int) -> dict[str, Any]:
         """The search's estimate of each of ``seat``'s legal actions, best first.
 
-        The information set is made here, on the event loop, from the seat's view of the table
-        at this moment; the search in the worker thread sees only that, never the state (the
+        The turn timer stands still meanwhile: the reply carries the seconds left. The
+        information set is made here, on the event loop, from the seat's view of the table at
+        this moment; the search in the worker thread sees only that, never the state (the
         same fairness as a bot's, see :class:`~cardtable.agents.base.InfoSet`). The answer
         carries the ``seq`` it was made for, so a client drops a hint the game has overtaken.
         """
@@ -443,6 +462,7 @@ class TableService:
         seq = table.seq
         info = InfoSet(state, seat, Rng(secrets.randbits(63)))
         table.hinting.add(seat)
+        table.pause_timer()
         try:
             async with self.hint_slots:
                 rows = await asyncio.to_thread(
@@ -450,9 +470,12 @@ class TableService:
                 )
         finally:
             table.hinting.discard(seat)
+            table.resume_timer(seq)
+            self.schedule_bots(table)
         return {
             "type": "hint",
             "seq": seq,
+            "deadline": table.deadline(),  # the timer stood still while the search thought
             "rows": [
                 {
                     "id": r.action.id,

@@ -54,6 +54,7 @@ function focus(actions, label) {
 
 function askHint() {
   hint = { seq: view.seq, rows: null };
+  timerPausedLeft = timerEnd == null ? null : Math.max(0, timerEnd - Date.now());
   socket.send(JSON.stringify({ type: "hint" }));
   draw();
 }
@@ -152,17 +153,26 @@ function draw() {
   $("invite").textContent = summary.seats.some((s) => !s.taken) ? `Invite a friend: ${location.origin}/t/${tableId}` : "";
 }
 
-// The turn timer: seconds left for the seats to act, counted down locally between messages.
+// The turn timer: seconds left for the seats to act, counted down locally between messages
+// (timerEnd is set when a view or a hint reports the seconds left, not on every redraw). The
+// server stops the timer while a hint is worked out, and so does the page.
 let timerTick = null;
+let timerEnd = null;
+let timerPausedLeft = null;
+function setTimerFrom(deadline) {
+  timerEnd = deadline == null ? null : Date.now() + deadline * 1000;
+}
 function drawTimer() {
   const box = $("timer");
   if (!box) return;
-  const deadline = view.table.deadline;
   clearInterval(timerTick);
-  if (deadline == null || view.table.finished) { box.textContent = ""; return; }
-  const end = Date.now() + deadline * 1000;
+  if (timerEnd == null || view.table.finished) { box.textContent = ""; return; }
+  if (hint && !hint.rows && hint.seq === view.seq && timerPausedLeft != null) {
+    box.textContent = `⏱ ${Math.ceil(timerPausedLeft / 1000)}s · paused for the hint`;
+    return;
+  }
   const tick = () => {
-    const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+    const left = Math.max(0, Math.ceil((timerEnd - Date.now()) / 1000));
     box.textContent = `⏱ ${left}s`;
   };
   tick();
@@ -181,10 +191,15 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       view = message;
+      setTimerFrom(view.table.deadline);
       module = await loadView(view.table.game);
       draw();
     } else if (message.type === "hint") {
-      if (view && message.seq === view.seq) { hint = { seq: message.seq, rows: message.rows }; draw(); }
+      if (view && message.seq === view.seq) {
+        hint = { seq: message.seq, rows: message.rows };
+        setTimerFrom(message.deadline);
+        draw();
+      }
     } else if (message.type === "error") {
       $("error").textContent = message.message;
       if (hint && !hint.rows) { hint = null; draw(); }
