@@ -22,12 +22,16 @@ SHOTS = (
 SHOTS.mkdir(parents=True, exist_ok=True)
 
 
-def create_table(page: Page, server: str, game: str, players: int | None = None) -> str:
+def create_table(
+    page: Page, server: str, game: str, players: int | None = None, timer: int | None = None
+) -> str:
     page.goto(server + "/")
     page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", game)
     if players is not None:
         page.select_option("#players", str(players))
+    if timer is not None:
+        page.select_option("#timer", str(timer))
     page.click("button[type=submit]")
     page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
     return page.url.rsplit("/", 1)[1]
@@ -143,12 +147,7 @@ def test_a_game_without_its_own_view_gets_the_generic_one(browser: Browser, serv
 
 def test_the_turn_timer_counts_down_on_the_page(browser: Browser, server: str) -> None:
     page = browser.new_page()
-    page.goto(server + "/")
-    page.wait_for_selector("#game option", state="attached")
-    page.select_option("#game", "score")
-    page.select_option("#timer", "30")
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    create_table(page, server, "score", timer=30)
     expect(page.locator("#timer")).to_have_text(re.compile(r"^⏱ (30|2\d)s$"))
     page.close()
 
@@ -157,12 +156,7 @@ def test_the_turn_timer_counts_on_after_a_hint(browser: Browser, server: str) ->
     """The page stops its countdown while a hint is worked out and counts on once the answer
     is in (tests/server/test_hints.py checks the server's side of the pause)."""
     page = browser.new_page()
-    page.goto(server + "/")
-    page.wait_for_selector("#game option", state="attached")
-    page.select_option("#game", "piece-of-the-action")
-    page.select_option("#timer", "30")
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    create_table(page, server, "piece-of-the-action", timer=30)
     page.wait_for_selector("#hint-button", timeout=20_000)
     page.click("#hint-button")
     expect(page.locator("#hints tbody tr").first).to_be_visible()

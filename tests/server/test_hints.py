@@ -17,15 +17,15 @@ from tests.server.conftest import create, receive_view
 from tests.server.test_api import play_to_end
 
 
+def hint_settings(db_url: str, hint_bot: str) -> Settings:
+    return Settings(
+        database_url=db_url, think_time=0.0, max_messages_per_second=10_000, hint_bot=hint_bot
+    )
+
+
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    settings = Settings(
-        database_url=db_url,
-        think_time=0.0,
-        max_messages_per_second=10_000,
-        hint_bot="ismcts:iterations=40",
-    )
-    with TestClient(create_app(settings)) as test_client:
+    with TestClient(create_app(hint_settings(db_url, "ismcts:iterations=40"))) as test_client:
         yield test_client
 
 
@@ -103,13 +103,7 @@ def test_spectators_and_finished_games_get_no_hint(client: TestClient) -> None:
 def test_the_turn_timer_stands_still_while_a_hint_is_worked_out(db_url: str) -> None:
     """A 2 s search against a 1 s turn timer: without the pause a stand-in would play the seat
     before the hint came back. The hint reports the seconds left, and the clock then runs on."""
-    settings = Settings(
-        database_url=db_url,
-        think_time=0.0,
-        max_messages_per_second=10_000,
-        hint_bot="ismcts:time=2.0",
-    )
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(hint_settings(db_url, "ismcts:time=2.0"))) as client:
         made = create(client, "piece-of-the-action", ["human", "bot:random"], turn_seconds=1.0)
         table_id, token = made["table"]["id"], made["token"]
         with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
