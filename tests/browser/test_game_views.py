@@ -123,7 +123,8 @@ def test_a_portfolio_trade_is_built_item_by_item(browser: Browser, server: str) 
     page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
     propose = page.locator('#board [data-action="propose trade to seat 1"]')
     for _ in range(60):  # play on (first offered choice) until we may offer a trade
-        page.wait_for_selector("[data-action]", timeout=20_000)
+        # The first choice in the page may sit in a folded group: wait for one that shows.
+        page.wait_for_selector("[data-action]:visible", timeout=20_000)
         try:
             if propose.count():
                 propose.click(timeout=2_000)
