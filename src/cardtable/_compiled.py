@@ -77,7 +77,7 @@ def choose() -> None:
     if any(isinstance(f, _SourceOnlyFinder) for f in sys.meta_path):
         return
     forced_pure = os.environ.get("CARDTABLE_PURE", "") not in ("", "0")
-    if MANIFEST.exists() and _manifest_is_current() and not forced_pure:
+    if not forced_pure and MANIFEST.exists() and _manifest_is_current():
         _state = "compiled"
         return
     if MANIFEST.exists() or _has_extension_modules():
