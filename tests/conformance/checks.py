@@ -10,7 +10,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cardtable.core import NO_COMMIT, GameRecord, IllegalAction, Rng, State, load_state, new_state
+from cardtable.core import (
+    NO_COMMIT,
+    ActionData,
+    GameRecord,
+    IllegalAction,
+    Rng,
+    State,
+    load_state,
+    new_state,
+)
 
 
 def card_ids_in_zones(state: State) -> list[int]:
@@ -50,6 +59,24 @@ def check_action_texts(state: State) -> None:
         for action in state.legal_actions(seat):
             assert state.actions.parse(action.text).id == action.id, action
             assert state.actions.parse(action.text.upper()).id == action.id, action
+
+
+def check_action_data(state: State) -> None:
+    """Every legal action round-trips id -> data -> id, and data -> JSON text -> data."""
+    space = state.actions
+    assert space.structured, f"{state.GAME}: its actions have no structured form"
+    for seat in state.to_act():
+        for action in state.legal_actions(seat):
+            data = action.data
+            assert data == state.action_data(action.id), action
+            assert space.from_data(data).id == action.id, (action, data)
+            assert state.to_action(data) == action, (action, data)
+            plain = data.to_json()
+            assert data.kind and next(iter(plain)) == "kind", (action, plain)
+            assert all(type(v) in (int, str) for v in plain.values()), (action, plain)
+            again = json.loads(json.dumps(plain))
+            assert ActionData.from_json(again) == data, (action, again)
+            assert space.from_data(again).id == action.id, (action, again)
 
 
 def check_round_trips(state: State) -> None:
@@ -224,6 +251,7 @@ def play_checked(
         check_commit_secrecy(state)
         if steps % deep_every == 0 or state.is_terminal():
             check_action_texts(state)
+            check_action_data(state)
             check_observations(state, known)
             check_round_trips(state)
             check_clone_independent(state, rng)

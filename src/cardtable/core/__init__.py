@@ -1,6 +1,6 @@
 """The game protocol shared by every cardtable game. See ``docs/architecture.md``."""
 
-from cardtable.core.actions import Action, ActionSpace
+from cardtable.core.actions import Action, ActionData, ActionSpace
 from cardtable.core.errors import (
     BadOptions,
     CardtableError,
@@ -27,6 +27,7 @@ from cardtable.core.zones import CardSet, Layout, TableSpec, Vis, ZoneSpec, seat
 __all__ = [
     "NO_COMMIT",
     "Action",
+    "ActionData",
     "ActionSpace",
     "BadOptions",
     "CardSet",

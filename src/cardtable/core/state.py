@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from cardtable.core.actions import Action, ActionSpace
+from cardtable.core.actions import Action, ActionData, ActionSpace
 from cardtable.core.errors import BadOptions, IllegalAction, StateFormatError
 from cardtable.core.options import options_to_json, parse_options
 from cardtable.core.rng import Rng
@@ -234,8 +234,16 @@ class State(ABC):
         space = self.spec.actions
         return [space.action(a) for a in self.legal_action_ids(seat)]
 
+    def action_data(self, action_id: int) -> ActionData:
+        """What an action id means, as a kind and named arguments (see :class:`ActionData`).
+
+        The same as ``legal_actions(seat)[i].data``; for callers that hold a plain id.
+        """
+        return self.spec.actions.data(action_id)
+
     def to_action(self, action: object) -> Action:
-        """Accept an Action, an id or a text and return the Action of this game's space.
+        """Accept an Action, an id, a text or an :class:`ActionData` and return the Action of
+        this game's space.
 
         Anything else is refused with :class:`IllegalAction`. The parameters of this and the
         other entry points for untrusted input (:meth:`apply`, :meth:`from_json`) are typed
@@ -251,6 +259,8 @@ class State(ABC):
             return space.action(action)
         if isinstance(action, str):
             return space.parse(action)
+        if isinstance(action, ActionData):
+            return space.from_data(action)
         raise IllegalAction(f"{action!r} is not an action")
 
     def apply(self, seat: object, action: object) -> Action:

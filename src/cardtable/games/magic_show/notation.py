@@ -8,15 +8,29 @@
   (MS-R6; the two same-colour Tricks of one rank score alike, so the rank is the whole choice).
 * ``58`` ``decline buffet``.
 
+As data (:func:`decode`, :func:`encode`): ``{"kind": "play", "card": "KH"}``, ``cancel``,
+``let_resolve``, ``{"kind": "convert", "rank": "K"}``, ``decline_buffet``.
+
 >>> space = make_action_space()
 >>> space.parse("Play kh").text, space.parse("convert k").id, space.parse("pass").text
 ('play KH', 55, 'let it resolve')
+>>> space.action(55).data.to_json()
+{'kind': 'convert', 'rank': 'K'}
 """
 
 from __future__ import annotations
 
-from cardtable.core import ActionSpace
-from cardtable.games.magic_show.cards import JACK, KING, NAMES, NUM_CARDS, QUEEN, TEN, rank_name
+from cardtable.core import ActionData, ActionSpace
+from cardtable.games.magic_show.cards import (
+    JACK,
+    KING,
+    NAMES,
+    NUM_CARDS,
+    QUEEN,
+    TEN,
+    card_id,
+    rank_name,
+)
 
 CANCEL = NUM_CARDS
 LET_RESOLVE = NUM_CARDS + 1
@@ -69,6 +83,36 @@ def parse(key: str) -> int | None:
     return _BY_TEXT.get(key)
 
 
+#: Kinds of the actions without arguments, by id.
+_PLAIN: dict[int, str] = {
+    CANCEL: "cancel",
+    LET_RESOLVE: "let_resolve",
+    DECLINE_BUFFET: "decline_buffet",
+}
+_PLAIN_ID: dict[str, int] = {kind: aid for aid, kind in _PLAIN.items()}
+_CONVERT_BY_NAME: dict[str, int] = {rank_name(rank): CONVERT_ID[rank] for rank in CONVERT_RANKS}
+
+
+def decode(action_id: int) -> ActionData:
+    """What an action id means, as data (the inverse of :func:`encode`)."""
+    if action_id < NUM_CARDS:
+        return ActionData("play", {"card": NAMES[action_id]})
+    if action_id in _PLAIN:
+        return ActionData(_PLAIN[action_id])
+    return ActionData("convert", {"rank": rank_name(CONVERT_RANK[action_id])})
+
+
+def encode(data: ActionData) -> int | None:
+    """The id of an action's data, or None (the space checks the answer by decoding it)."""
+    if data.kind == "play":
+        name = data.get("card")
+        return card_id(name) if isinstance(name, str) and name in NAMES else None
+    if data.kind == "convert":
+        rank = data.get("rank")
+        return _CONVERT_BY_NAME.get(rank) if isinstance(rank, str) else None
+    return _PLAIN_ID.get(data.kind)
+
+
 def make_action_space() -> ActionSpace:
     """The action space (one per configuration; Magic Show has only one)."""
-    return ActionSpace(SIZE, describe, parse)
+    return ActionSpace(SIZE, describe, parse, decode, encode)

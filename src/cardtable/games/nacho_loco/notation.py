@@ -13,18 +13,24 @@ Cells are numbered on the board in reading order (top row first, left to right),
 terminal drawing shows. The space is never enumerated: texts are made and parsed arithmetically,
 so even the unbounded board (a hexagon no field can outgrow) costs nothing.
 
+As data (:meth:`ActionLayout.decode`, :meth:`ActionLayout.encode`): ``draw``, ``keep``,
+``end_turn``, ``{"kind": "target", "seat": 3}``, ``{"kind": "start", "card": "R-Y-G"}`` and
+``{"kind": "place", "card": "R-Y-G", "cell": 5, "rotation": 2}``.
+
 >>> space = ActionLayout(["R-Y-G", "Closer"], 24).space()
 >>> space.parse("Place r-y-g at 5 ROT 2").text
 'place R-Y-G at 5 rot 2'
 >>> space.parse("target seat 3").id, space.action(0).text
 (6, 'draw')
+>>> space.parse("place Closer at 0 rot 1").data.to_json()
+{'kind': 'place', 'card': 'Closer', 'cell': 0, 'rotation': 1}
 """
 
 from __future__ import annotations
 
 import re
 
-from cardtable.core import ActionSpace
+from cardtable.core import ActionData, ActionSpace
 
 DRAW = 0
 KEEP = 1
@@ -36,6 +42,8 @@ START = TARGET + MAX_SEATS
 _PLACE = re.compile(r"place (\S+) at (\d+) rot (\d)")
 _START = re.compile(r"start with (\S+)")
 _TARGET = re.compile(r"target (?:seat )?(\d)")
+#: Kinds of the actions without arguments, by id.
+_PLAIN = ("draw", "keep", "end_turn")  # DRAW, KEEP, END
 
 
 class ActionLayout:
@@ -94,5 +102,36 @@ class ActionLayout:
             return TARGET + int(found.group(1))
         return None
 
+    def decode(self, action_id: int) -> ActionData:
+        """What an action id means, as data (the inverse of :meth:`encode`)."""
+        if action_id < TARGET:
+            return ActionData(_PLAIN[action_id])
+        if action_id < START:
+            return ActionData("target", {"seat": action_id - TARGET})
+        if action_id < self.place:
+            return ActionData("start", {"card": self.names[action_id - START]})
+        card_type, cell, rot = self.split_place(action_id)
+        return ActionData("place", {"card": self.names[card_type], "cell": cell, "rotation": rot})
+
+    def encode(self, data: ActionData) -> int | None:
+        """The id of an action's data, or None (the space checks the answer by decoding it)."""
+        if data.kind in _PLAIN:
+            return _PLAIN.index(data.kind)
+        if data.kind == "target":
+            seat = data.get("seat")
+            return TARGET + seat if type(seat) is int and 0 <= seat < MAX_SEATS else None
+        name = data.get("card")
+        card_type = self.by_name.get(name.lower()) if isinstance(name, str) else None
+        if card_type is None:
+            return None
+        if data.kind == "start":
+            return START + card_type
+        cell, rot = data.get("cell"), data.get("rotation")
+        if data.kind != "place" or type(cell) is not int or type(rot) is not int:
+            return None
+        if not 0 <= cell < self.cells or not 0 <= rot <= 2:
+            return None
+        return self.place_id(card_type, cell, rot)
+
     def space(self) -> ActionSpace:
-        return ActionSpace(self.size, self.describe, self.parse)
+        return ActionSpace(self.size, self.describe, self.parse, self.decode, self.encode)

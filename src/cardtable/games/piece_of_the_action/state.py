@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardtable.core.actions import ActionSpace
 from cardtable.core.errors import BadOptions, StateFormatError
 from cardtable.core.state import State
 from cardtable.core.zones import CardSet, Layout, TableSpec, Vis, ZoneSpec, seat_zones
@@ -39,7 +38,7 @@ from cardtable.games.piece_of_the_action.layout import (
 )
 
 _CARDS = CardSet(NAMES)
-_SPACE = ActionSpace(notation.SIZE, notation.describe)
+_SPACE = notation.make_action_space()
 
 
 class PotaState(State):

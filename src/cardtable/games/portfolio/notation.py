@@ -19,14 +19,21 @@ ids             count  text
 Portfolios are named by their public slot (``pf3``); cards by rank and suit (copies from other
 decks are interchangeable, so the name is the whole choice).
 
+As data (:func:`decode`, :func:`encode`) every action has a ``kind`` and named arguments:
+``portfolio`` (a slot), ``card`` (a name such as ``7D``), ``seat``, ``count``, ``amount``, ``end``
+(``low``/``high``) and, for ``make``, ``suit`` with the ``low`` and ``high`` ranks (Ace 1 ..
+King 13). A trade item is ``give`` or ``ask`` with one of ``card``, ``portfolio``, ``amount``.
+
 >>> describe(0), describe(PAUPER), describe(make_id(2, 4, 7)), describe(cap_id(3, 1, 5))
 ('draw 1', 'pauper', 'make 4-7H', 'cap pf3 high 2D')
+>>> decode(cap_id(3, 1, 5)).to_json()
+{'kind': 'cap', 'card': '2D', 'end': 'high', 'portfolio': 3}
 """
 
 from __future__ import annotations
 
-from cardtable.core import ActionSpace
-from cardtable.games.portfolio.cards import FACE_NAMES, RANK_NAMES, SUITS
+from cardtable.core import ActionData, ActionSpace
+from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES, RANK_NAMES, SUITS
 from cardtable.games.portfolio.meta import SLOTS
 
 MAX_DRAW = 24
@@ -149,4 +156,116 @@ def describe_any(action_id: int) -> str:
 
 def make_full_space() -> ActionSpace:
     """Every action, trades included (the same space whether or not trades are on)."""
-    return ActionSpace(TRADE_SIZE, describe_any)
+    return ActionSpace(TRADE_SIZE, describe_any, None, decode, encode)
+
+
+# ---------------------------------------------------------------------- actions as data
+
+#: Kinds of the actions without arguments, by id.
+_PLAIN: dict[int, str] = {
+    PAUPER: "pauper",
+    TAKE_DISCARD: "take_discard",
+    FROM_STOCK: "from_stock",
+    END_ACTIONS: "end_actions",
+    SEND_OFFER: "send_offer",
+    CANCEL_OFFER: "cancel_offer",
+    ACCEPT: "accept",
+    DECLINE: "decline",
+    NO_OFFER: "no_offer",
+}
+_PLAIN_ID: dict[str, int] = {kind: aid for aid, kind in _PLAIN.items()}
+#: ``(first id, kind, argument)`` of the actions with one argument that indexes a range of ids:
+#: a portfolio slot, a card by face index, a seat.
+_RANGES: tuple[tuple[int, int, str, str], ...] = (
+    (NEUTRALIZE, ACQUIRE, "neutralize", "portfolio"),
+    (ACQUIRE, ACQUIRE_ACE, "acquire", "portfolio"),
+    (DISCARD, SIZE, "discard", "card"),
+    (PROPOSE, GIVE_CARD, "propose", "seat"),
+    (GIVE_CARD, ASK_CARD, "give", "card"),
+    (ASK_CARD, GIVE_PF, "ask", "card"),
+    (GIVE_PF, ASK_PF, "give", "portfolio"),
+    (ASK_PF, GIVE_MONEY, "ask", "portfolio"),
+)
+
+
+def decode(action_id: int) -> ActionData:
+    """What an action id means, as data (the inverse of :func:`encode`)."""
+    if action_id in _PLAIN:
+        return ActionData(_PLAIN[action_id])
+    if action_id < PAUPER:
+        return ActionData("draw", {"count": action_id - DRAW + 1})
+    if action_id < EXTEND:
+        suit, run = divmod(action_id - MAKE, len(RUNS))
+        low, high = RUNS[run]
+        return ActionData("make", {"suit": SUITS[suit], "low": low, "high": high})
+    if action_id < CAP:
+        slot, end = divmod(action_id - EXTEND, 2)
+        return ActionData("extend", {"portfolio": slot, "end": ENDS[end]})
+    if action_id < NEUTRALIZE:
+        rest, face = divmod(action_id - CAP, len(FACE_NAMES))
+        slot, end = divmod(rest, 2)
+        return ActionData("cap", {"portfolio": slot, "end": ENDS[end], "card": FACE_NAMES[face]})
+    if ACQUIRE_ACE <= action_id < END_ACTIONS:
+        slot, suit = divmod(action_id - ACQUIRE_ACE, 4)
+        return ActionData("acquire_with", {"portfolio": slot, "card": f"A{SUITS[suit]}"})
+    if GIVE_MONEY <= action_id < SEND_OFFER:
+        kind = "give" if action_id < ASK_MONEY else "ask"
+        base = GIVE_MONEY if kind == "give" else ASK_MONEY
+        return ActionData(kind, {"amount": AMOUNTS[action_id - base]})
+    for first, end_id, kind, arg in _RANGES:
+        if first <= action_id < end_id:
+            index = action_id - first
+            return ActionData(kind, {arg: FACE_NAMES[index] if arg == "card" else index})
+    raise ValueError(f"no Portfolio action has id {action_id}")
+
+
+def _index(data: ActionData, arg: str, limit: int) -> int | None:
+    """The argument as an index below ``limit`` (a card by its face index), or None."""
+    value = data.get(arg)
+    if arg == "card":
+        return FACE_INDEX.get(value) if isinstance(value, str) else None
+    return value if type(value) is int and 0 <= value < limit else None
+
+
+def _encode_make(data: ActionData) -> int | None:
+    suit, low, high = data.get("suit"), data.get("low"), data.get("high")
+    if suit not in SUITS or type(low) is not int or type(high) is not int:
+        return None
+    return make_id(SUITS.index(str(suit)), low, high) if (low, high) in RUN_INDEX else None
+
+
+def _encode_on_slot(data: ActionData) -> int | None:
+    """``extend``, ``cap`` and ``acquire_with``: a portfolio, with an end and/or a card."""
+    slot, face, end = _index(data, "portfolio", SLOTS), _index(data, "card", 0), data.get("end")
+    if slot is None:
+        return None
+    if data.kind == "acquire_with":
+        return None if face is None else ace_id(slot, face % 4)
+    if not isinstance(end, str) or end not in ENDS:
+        return None
+    if data.kind == "extend":
+        return extend_id(slot, ENDS.index(end))
+    return None if face is None else cap_id(slot, ENDS.index(end), face)
+
+
+def encode(data: ActionData) -> int | None:
+    """The id of an action's data, or None (the space checks the answer by decoding it)."""
+    kind = data.kind
+    if kind in _PLAIN_ID:
+        return _PLAIN_ID[kind]
+    if kind == "draw":
+        count = _index(data, "count", MAX_DRAW + 1)
+        return None if not count else DRAW + count - 1
+    if kind == "make":
+        return _encode_make(data)
+    if kind in ("extend", "cap", "acquire_with"):
+        return _encode_on_slot(data)
+    if kind in ("give", "ask") and data.has("amount"):
+        amount = data.get("amount")
+        base = GIVE_MONEY if kind == "give" else ASK_MONEY
+        return base + AMOUNTS.index(amount) if type(amount) is int and amount in AMOUNTS else None
+    for first, end_id, range_kind, arg in _RANGES:
+        if kind == range_kind and data.has(arg):
+            index = _index(data, arg, end_id - first)
+            return None if index is None else first + index
+    return None

@@ -11,14 +11,20 @@
 Singles of one value are interchangeable, so the value is the whole choice. Completes may be
 written by name or by code (``lay FRS``).
 
+As data (:func:`decode`, :func:`encode`): ``call``, ``lead``, ``declare_five``, and ``lay``,
+``play``, ``discard``, ``pass`` with the card's name: ``{"kind": "play", "card": "Red"}`` (a
+Single is named by its value).
+
 >>> space = make_action_space()
 >>> space.parse("Lay frs").text, space.parse("play red").id, space.parse("score!").text
 ('lay Filled-Red-Square', 33, 'call score')
+>>> space.action(33).data.to_json()
+{'kind': 'play', 'card': 'Red'}
 """
 
 from __future__ import annotations
 
-from cardtable.core import ActionSpace
+from cardtable.core import ActionData, ActionSpace
 from cardtable.games.score.cards import CODES, NAMES, NUM_COMPLETES, NUM_VALUES, VALUE_NAMES
 
 CALL = 0
@@ -66,6 +72,38 @@ def parse(key: str) -> int | None:
     return _BY_TEXT.get(key)
 
 
+_PLAIN = ("call", "lead", "declare_five")  # by id: CALL, LEAD, DECLARE_FIVE
+#: ``kind -> (first id, card names in id order)`` of the actions that name a card.
+_COMPLETE_NAMES = NAMES[:NUM_COMPLETES]
+_CARD_KINDS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "lay": (LAY, _COMPLETE_NAMES),
+    "play": (PLAY, VALUE_NAMES),
+    "discard": (DISCARD, _COMPLETE_NAMES),
+    "pass": (PASS, VALUE_NAMES),
+}
+
+
+def decode(action_id: int) -> ActionData:
+    """What an action id means, as data (the inverse of :func:`encode`)."""
+    if action_id < LAY:
+        return ActionData(_PLAIN[action_id])
+    for kind, (base, names) in _CARD_KINDS.items():
+        if base <= action_id < base + len(names):
+            return ActionData(kind, {"card": names[action_id - base]})
+    raise ValueError(f"no Score! action has id {action_id}")
+
+
+def encode(data: ActionData) -> int | None:
+    """The id of an action's data, or None (the space checks the answer by decoding it)."""
+    if data.kind in _PLAIN:
+        return _PLAIN.index(data.kind)
+    found = _CARD_KINDS.get(data.kind)
+    name = data.get("card")
+    if found is None or not isinstance(name, str) or name not in found[1]:
+        return None
+    return found[0] + found[1].index(name)
+
+
 def make_action_space() -> ActionSpace:
     """The action space (the same for every option set)."""
-    return ActionSpace(SIZE, describe, parse)
+    return ActionSpace(SIZE, describe, parse, decode, encode)
