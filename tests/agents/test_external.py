@@ -83,7 +83,10 @@ def test_the_program_sees_only_its_seat_and_the_legal_actions(tmp_path: Path) ->
     assert request["type"] == "decide" and request["protocol"] == "cardtable-bot/1"
     assert request["seat"] == 0 and request["game"] == "magic-show"
     assert request["observation"] == json.loads(json.dumps(state.observation(0)))
-    assert request["legal"] == [{"id": a.id, "text": a.text} for a in state.legal_actions(0)]
+    assert request["legal"] == [
+        {"id": a.id, "text": a.text, "data": {"kind": "play", "card": a.text.removeprefix("play ")}}
+        for a in state.legal_actions(0)
+    ]
     assert chosen == state.legal_actions(0)[-1]
 
 

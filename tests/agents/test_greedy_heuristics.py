@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import Action, Rng, get_game
+from cardtable.core import Action, Rng, get_game, new_state
 
 POTA = get_game("piece-of-the-action").greedy
 MS = get_game("magic-show").greedy
@@ -18,8 +18,10 @@ def pota_obs(public: dict[str, Any], zones: dict[str, list[str]], seat: int = 0)
     return {"seat": seat, "public": base | public, "zones": empty | {f"hand:{seat}": []} | zones}
 
 
-def actions(*texts: str) -> list[Action]:
-    return [Action(i, t) for i, t in enumerate(texts)]
+def actions(*texts: str, game: str = "piece-of-the-action") -> list[Action]:
+    """The game's own actions of these texts (the bots read their structured form)."""
+    space = new_state(game, 2 if game == "magic-show" else 3, 0).actions
+    return [space.parse(t) for t in texts]
 
 
 def pick(policy: Any, obs: dict[str, Any], legal: list[Action]) -> str:
@@ -64,25 +66,23 @@ def ms_obs(shows: list[int], resolving: str | None = None, seat: int = 0) -> dic
 
 def test_ms_builds_its_show_with_its_highest_trick() -> None:
     # Red (seat 0) owns hearts and diamonds.
-    legal = actions("play 10H", "play KD", "play KC", "play 2H")
+    legal = actions("play 10H", "play KD", "play KC", "play 2H", game="magic-show")
     assert pick(MS, ms_obs([0, 0]), legal) == "play KD"
 
 
 def test_ms_feeds_the_rival_a_mistake_rather_than_helping_it() -> None:
-    legal = actions("play QC", "play 3C", "play 4H")
+    legal = actions("play QC", "play 3C", "play 4H", game="magic-show")
     assert pick(MS, ms_obs([0, 5]), legal) == "play 3C"
 
 
 def test_ms_performs_a_show_worth_performing() -> None:
-    legal = actions("play 7H", "play JD")
+    legal = actions("play 7H", "play JD", game="magic-show")
     assert pick(MS, ms_obs([9, 0]), legal) == "play 7H"
     assert pick(MS, ms_obs([2, 0]), legal) == "play JD"
 
 
 def test_ms_stops_the_rivals_big_show_and_lets_small_things_pass() -> None:
-    from cardtable.games.magic_show.notation import CANCEL, LET_RESOLVE
-
-    legal = [Action(CANCEL, "cancel"), Action(LET_RESOLVE, "let it resolve")]
+    legal = actions("cancel", "let it resolve", game="magic-show")
     assert pick(MS, ms_obs([0, 8], resolving="9S"), legal) == "cancel"
     assert pick(MS, ms_obs([0, 1], resolving="9S"), legal) == "let it resolve"
     assert pick(MS, ms_obs([0, 0], resolving="3H"), legal) == "cancel"  # your own Mistake

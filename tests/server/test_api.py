@@ -45,7 +45,7 @@ def play_to_end(ws: Any, limit: int = 20_000) -> dict[str, Any]:
         if not view["legal"]:
             view = receive_view(ws)
             continue
-        plain = [a for a in view["legal"] if not a["text"].startswith("propose")]
+        plain = [a for a in view["legal"] if a["data"]["kind"] != "propose"]
         view = act(ws, view, (plain or view["legal"])[0]["id"])
     raise AssertionError("the game did not end")
 
@@ -190,6 +190,32 @@ def test_human_options_apply_where_a_person_plays(client: TestClient) -> None:
             view = act(ws, view, view["legal"][0]["id"]) if view["legal"] else receive_view(ws)
         else:
             raise AssertionError("no trade was ever offered to the person")
+
+
+def test_a_view_carries_each_choice_as_data_and_the_own_face_down_choice(
+    client: TestClient,
+) -> None:
+    """Beside its text every legal action carries its structured form (``data``), and the seat's
+    own face-down choice comes as data too (``commit``): the page's views read only those."""
+    made = create(client, "magic-show", ["human", "human"])
+    table_id = made["table"]["id"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bo"}).json()
+    with (
+        client.websocket_connect(f"/api/tables/{table_id}/ws?token={made['token']}") as ws0,
+        client.websocket_connect(f"/api/tables/{table_id}/ws?token={joined['token']}") as ws1,
+    ):
+        view = receive_view(ws0)
+        receive_view(ws1)
+        space = client.app.state.service.get(table_id).state.actions  # type: ignore[attr-defined]
+        for action in view["legal"]:
+            assert action["data"] == space.action(action["id"]).data.to_json()
+            assert action["data"] == {"kind": "play", "card": action["text"].removeprefix("play ")}
+        assert view["commit"] is None
+        chosen = view["legal"][0]
+        after = act(ws0, view, chosen["id"])
+        assert after["commit"] == chosen["data"] and after["observation"]["my_commit"]
+        other = receive_view(ws1)
+        assert other["commit"] is None and other["observation"]["committed"][0]
 
 
 def test_a_view_carries_the_tail_of_a_long_log(client: TestClient) -> None:

@@ -4,8 +4,12 @@ The protocol (``cardtable-bot/1``, documented in ``docs/bots.md``) is one reques
 decision from cardtable and one answer line from the bot::
 
     -> {"type": "decide", "protocol": "cardtable-bot/1", "game": "magic-show", "seat": 0,
-        "observation": {...}, "legal": [{"id": 12, "text": "play KD"}, ...]}
+        "observation": {...},
+        "legal": [{"id": 12, "text": "play KD", "data": {"kind": "play", "card": "KD"}}, ...]}
     <- {"id": 12}
+
+``data`` is the action's structured form (a kind and named arguments), so a bot never has to
+take the text apart.
 
 The observation is the seat's own (already redacted by the core), so an external bot is as
 fair as a built-in one. The program is started at its first decision and ends when cardtable
@@ -226,7 +230,7 @@ class ExternalAgent:
                 "game": observation.get("game"),
                 "seat": observation.get("seat"),
                 "observation": observation,
-                "legal": [{"id": a.id, "text": a.text} for a in legal],
+                "legal": [{"id": a.id, "text": a.text, "data": a.data.to_json()} for a in legal],
             },
             separators=(",", ":"),
         )

@@ -2,9 +2,10 @@
 
 Every message a seat or spectator receives is made here, from the redacted observation of that
 seat (the core removes every card it may not see) and that seat's own legal actions with their
-descriptions and the notes on why its choices are narrowed (``choice_notes``). Nothing reads
-the state's zones directly, so no other seat's hidden card and no face-down choice can reach a
-client. The seed and the full record stay on the server until the game is over.
+structured form (``data``: a kind and named arguments, which the page's views read instead of
+the text), descriptions and the notes on why its choices are narrowed (``choice_notes``).
+Nothing reads the state's zones directly, so no other seat's hidden card and no face-down choice
+can reach a client. The seed and the full record stay on the server until the game is over.
 """
 
 from __future__ import annotations
@@ -43,15 +44,20 @@ def seat_view(table: LiveTable, seat: int | None) -> dict[str, Any]:
                 {
                     "id": action.id,
                     "text": action.text,
+                    "data": action.data.to_json(),
                     "description": state.describe_action(seat, action.id),
                 }
             )
+    observation = trim(state.observation(seat))
+    commit = observation["my_commit"]
     return {
         "type": "view",
         "table": table.summary(),
         "seq": table.seq,
         "seat": seat,
-        "observation": trim(state.observation(seat)),
+        "observation": observation,
         "legal": legal,
+        # The seat's own face-down choice as data (its text is the observation's my_commit).
+        "commit": None if commit is None else state.to_action(commit).data.to_json(),
         "notes": notes,
     }

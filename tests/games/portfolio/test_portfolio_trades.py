@@ -44,7 +44,14 @@ def test_an_accepted_trade_moves_cards_and_dollars_in_public() -> None:
     state.apply(0, "send offer")
     assert list(state.to_act()) == [1] and texts(state, 1) == ["accept", "decline"]
     assert state.observation(2)["public"]["offer"] == "seat 0 gives 9H for $5 from seat 1"
+    assert state.observation(2)["public"]["trade"] == {
+        "proposer": 0,
+        "responder": 1,
+        "give": {"cards": ["9H"], "portfolios": [], "money": 0},
+        "ask": {"cards": [], "portfolios": [], "money": 5},
+    }
     state.apply(1, "accept")
+    assert "trade" not in state.observation(2)["public"]  # only while an offer is on the table
     assert state.money == [11, 5, 6] and state.trades_done == 1
     assert "9H" in state.observation(2)["zones"]["hand:1"]  # the third seat saw it change hands
     assert state.phase == "actions" and list(state.to_act()) == [0]

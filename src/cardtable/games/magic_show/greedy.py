@@ -77,6 +77,10 @@ def greedy(obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> tuple[A
         if converts and shows[me] <= NOT_WORTH_KEEPING:
             return converts[-1], "your show is not worth keeping: cash a Trick now"
         return ids[DECLINE_BUFFET], "keep your Tricks for a bigger show"
-    scored = [(_play_score(card_id(a.text.split()[1]), me, shows), a) for a in legal]
+    scored = [
+        (_play_score(card_id(a.data.str_arg("card")), me, shows), a)
+        for a in legal
+        if a.data.kind == "play"
+    ]
     best = max(scored, key=lambda s: (s[0], -s[1].id))
     return best[1], "the card that helps your show (or spoils your rival's) most"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.core import Action, Rng
+from cardtable.core import Action, ActionData, Rng
 from cardtable.games.nacho_loco.decks import ACTIONS, Segments, matches, rotate, segment_from_text
 from cardtable.games.nacho_loco.lattice import Cell, board_named, neighbours
 
@@ -37,12 +37,11 @@ def field_faces(public: Mapping[str, Any]) -> dict[Cell, Segments]:
     }
 
 
-def placement_effect(public: Mapping[str, Any], text: str) -> tuple[int, int]:
-    """Matched segments and matched action segments of a ``place …`` action text."""
-    _, name, _, cell_text, _, rot_text = text.split()
+def placement_effect(public: Mapping[str, Any], place: ActionData) -> tuple[int, int]:
+    """Matched segments and matched action segments of a ``place`` action."""
     board = board_named(public["board"])
-    cell = board.cells[int(cell_text)]
-    shown = rotate(parse_card(name), int(rot_text))
+    cell = board.cells[place.int_arg("cell")]
+    shown = rotate(parse_card(place.str_arg("card")), place.int_arg("rotation"))
     faces = field_faces(public)
     matched = acts = 0
     for e, other in enumerate(neighbours(cell)):
@@ -53,31 +52,35 @@ def placement_effect(public: Mapping[str, Any], text: str) -> tuple[int, int]:
     return matched, acts
 
 
+def _is_closer(action: Action) -> bool:
+    return action.data.get("card") == "Closer"
+
+
 def greedy(obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> tuple[Action, str]:
     public = obs["public"]
-    if legal[0].text.startswith("target"):
+    if legal[0].data.kind == "target":
         sizes = public["hand_sizes"]
-        best = min(legal, key=lambda a: (sizes[int(a.text.split()[-1])], a.id))
-        victim = int(best.text.split()[-1])
+        best = min(legal, key=lambda a: (sizes[a.data.int_arg("seat")], a.id))
+        victim = best.data.int_arg("seat")
         return best, f"seat {victim} holds the fewest cards ({sizes[victim]}): slow it down"
-    places = [a for a in legal if a.text.startswith("place")]
+    places = [a for a in legal if a.data.kind == "place"]
     if places:
         last_card = len(obs["zones"][f"hand:{obs['seat']}"]) == 1
         scored = []
         for action in places:
-            matched, acts = placement_effect(public, action.text)
-            closer = action.text.startswith("place Closer")
-            value = 10.0 * matched + 4.0 * acts + (25.0 if closer else 0.0)
+            matched, acts = placement_effect(public, action.data)
+            value = 10.0 * matched + 4.0 * acts + (25.0 if _is_closer(action) else 0.0)
             scored.append((value, matched, action))
         top = max(v for v, _, _ in scored)
         choices = [(m, a) for v, m, a in scored if v == top]
         matched, chosen = choices[rng.below(len(choices))]
         if last_card:
             return chosen, "my last card: go out"
-        if chosen.text.startswith("place Closer"):
+        if _is_closer(chosen):
             return chosen, "the Closer closes the field and I play first on the new one"
         return chosen, f"matches {matched} segment{'s' if matched != 1 else ''}, the most I can"
-    starts = [a for a in legal if a.text.startswith("start")]
+    starts = [a for a in legal if a.data.kind == "start"]
     if starts:
         return starts[0], "a starter must be laid"
-    return legal[0], "nothing fits: draw" if legal[0].text == "draw" else "nothing better"
+    draws = legal[0].data.kind == "draw"
+    return legal[0], "nothing fits: draw" if draws else "nothing better"

@@ -18,16 +18,16 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core import Action, Rng
+from cardtable.games.piece_of_the_action.cards import COLOUR, COLOURS, DEAL, KIND, NAMES, VALUE
 
-_OPEN = re.compile(r"^open (\w+) ([+-]\d+)$")
-_PLAY = re.compile(r"^play ([+-]\d+)$")
-_TARGET = re.compile(r"^(pota|reverse) -> seat (\d+)$")
-_CARD = re.compile(r"^(\w+)([+-]\d+)$")
+#: A Deal card's (colour name, value) by card name, for reading a hand.
+_DEAL_CARDS: dict[str, tuple[str, int]] = {
+    NAMES[c]: (COLOURS[COLOUR[c]], VALUE[c]) for c in range(len(NAMES)) if KIND[c] == DEAL
+}
 
 
 def _stake(obs: Mapping[str, Any], seat: int) -> tuple[int, int]:
@@ -40,17 +40,21 @@ def _stake(obs: Mapping[str, Any], seat: int) -> tuple[int, int]:
 
 
 def _lead(obs: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, str] | None:
-    opens = [(m.group(1), int(m.group(2)), a) for a in legal if (m := _OPEN.match(a.text))]
+    opens = [
+        (a.data.str_arg("colour"), a.data.int_arg("value"), a)
+        for a in legal
+        if a.data.kind == "open"
+    ]
     if not opens:
         return None
     plus: dict[str, int] = {}
     for name in obs["zones"][f"hand:{obs['seat']}"]:
-        found = _CARD.match(name or "")
-        if found and int(found.group(2)) > 0:
-            plus[found.group(1)] = plus.get(found.group(1), 0) + int(found.group(2))
+        colour, value = _DEAL_CARDS.get(name or "", ("", 0))
+        if value > 0:
+            plus[colour] = plus.get(colour, 0) + value
     good = [o for o in opens if o[1] > 0]
     if not good:
-        decline = [a for a in legal if a.text == "decline"]
+        decline = [a for a in legal if a.data.kind == "decline"]
         if decline:
             return decline[0], "no plus card to open with: hand the Leader marker on"
         best = max(opens, key=lambda o: o[1])
@@ -63,8 +67,12 @@ def _in_deal(obs: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, s
     me, public = obs["seat"], obs["public"]
     value = int(public["deal_value"])
     shares, sign = _stake(obs, me)
-    plays = [(int(m.group(1)), a) for a in legal if (m := _PLAY.match(a.text))]
-    targets = [(m.group(1), int(m.group(2)), a) for a in legal if (m := _TARGET.match(a.text))]
+    plays = [(a.data.int_arg("value"), a) for a in legal if a.data.kind == "play"]
+    targets = [
+        (a.data.kind, a.data.int_arg("seat"), a)
+        for a in legal
+        if a.data.kind in ("pota", "reverse")
+    ]
     if shares and plays:
         push = max(plays, key=lambda p: p[0] * sign)
         if push[0] * sign > 0:
@@ -88,7 +96,7 @@ def greedy(obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> tuple[A
     choice = _lead(obs, legal) if phase == "lead" else _in_deal(obs, legal)
     if choice is not None:
         return choice
-    passes = [a for a in legal if a.text == "pass"]
+    passes = [a for a in legal if a.data.kind == "pass"]
     if passes:
         return passes[0], "nothing here helps you: pass"
     return legal[0], "the first legal step"

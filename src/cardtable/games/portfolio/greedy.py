@@ -26,10 +26,8 @@ _PRIORITY = (
 )
 
 
-def _run_length(text: str) -> int:
-    low, high = text.split()[1][:-1].split("-")
-    order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    return order.index(high) - order.index(low) + 1
+def _run_length(action: Action) -> int:
+    return action.data.int_arg("high") - action.data.int_arg("low") + 1
 
 
 def _isolation(name: str, hand: list[str]) -> int:
@@ -52,19 +50,17 @@ def _draw(public: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, s
 
 
 def _act(public: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, str]:
-    for word, why in _PRIORITY:
-        options = [a for a in legal if a.text.startswith(word + " ") and " with " not in a.text]
-        if word == "make" and options:
-            return max(options, key=lambda a: _run_length(a.text)), why
+    for kind, why in _PRIORITY:
+        options = [a for a in legal if a.data.kind == kind]
+        if kind == "make" and options:
+            return max(options, key=_run_length), why
         if options:
             return options[0], why
-    aces = [a for a in legal if " with A" in a.text]
+    aces = [a for a in legal if a.data.kind == "acquire_with"]
     if aces:
         return aces[0], "an Ace of its colour takes a King-headed portfolio"
     valuable = {p["slot"] for p in public["portfolios"] if p["value"] >= 5}
-    caps = [
-        a for a in legal if a.text.startswith("cap ") and int(a.text.split()[1][2:]) in valuable
-    ]
+    caps = [a for a in legal if a.data.kind == "cap" and a.data.int_arg("portfolio") in valuable]
     if caps:
         return caps[0], "protect a valuable portfolio with a cap"
     end = [a for a in legal if a.id == n.END_ACTIONS]
@@ -89,5 +85,5 @@ def greedy(obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> tuple[A
         quiet = [a for a in legal if a.id in (n.NO_OFFER, n.CANCEL_OFFER, n.DECLINE)]
         return quiet[0], "the rule of thumb makes and takes no trades"
     hand = [c for c in obs["zones"][f"hand:{obs['seat']}"] if c]
-    best = min(legal, key=lambda a: (_isolation(a.text.split()[1], hand), a.id))
+    best = min(legal, key=lambda a: (_isolation(a.data.str_arg("card"), hand), a.id))
     return best, "discard the card furthest from any run of its suit"

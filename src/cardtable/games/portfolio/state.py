@@ -236,7 +236,7 @@ class PortfolioState(State):
                     "capped_high": pf.has_cap(self, slot, pf.CAP_HIGH),
                 }
             )
-        return {
+        view: dict[str, Any] = {
             "phase": self.phase,
             "active": self.active,
             "dealer": self.num_players - 1,
@@ -255,6 +255,9 @@ class PortfolioState(State):
             "offer": trades.offer_text(self) if self.proposer >= 0 else None,
             "deciding": legal.decider(self) if self.phase != legal.OVER else None,
         }
+        if self.proposer >= 0:
+            view["trade"] = trades.offer_data(self)  # the offer's parts, only while there is one
+        return view
 
     def _after_load(self) -> None:
         if self.phase not in legal.PHASES:

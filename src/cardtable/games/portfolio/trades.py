@@ -17,7 +17,7 @@ every game stays finite.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
@@ -111,6 +111,22 @@ def offer_text(st: PortfolioState) -> str:
         f"seat {st.proposer} gives {side(st.give_cards, st.give_pfs, st.give_money)} for "
         f"{side(st.ask_cards, st.ask_pfs, st.ask_money)} from seat {st.responder}"
     )
+
+
+def offer_data(st: PortfolioState) -> dict[str, Any]:
+    """The offer on the table as data, for views that show its parts (the offer is public):
+    ``{"proposer": 0, "responder": 1, "give": {"cards": ["9H"], "portfolios": [], "money": 0},
+    "ask": {...}}``, the same facts as :func:`offer_text`."""
+
+    def side(cards: list[int], pfs: list[int], money: int) -> dict[str, Any]:
+        return {"cards": [FACE_NAMES[f] for f in cards], "portfolios": pfs[:], "money": money}
+
+    return {
+        "proposer": st.proposer,
+        "responder": st.responder,
+        "give": side(st.give_cards, st.give_pfs, st.give_money),
+        "ask": side(st.ask_cards, st.ask_pfs, st.ask_money),
+    }
 
 
 def problem(st: PortfolioState) -> str | None:

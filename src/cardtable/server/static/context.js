@@ -14,8 +14,15 @@ export function makeContext(view, { send = null, focus = null } = {}) {
     canAct: Boolean(send) && legal.length > 0,
     legal,
     claimed,
-    find(pattern) {
-      return legal.filter((a) => (typeof pattern === "function" ? pattern(a) : pattern.test(a.text)));
+    // The legal actions of a kind (or one of several kinds) whose arguments include `args`:
+    // `find("pota", { seat: 2 })`, `find(["play", "pass"], { card: "Red" })`; or those a
+    // function of the action accepts. Views read each action's `data` (its kind and named
+    // arguments, sent beside the text), never its text: the text is for people.
+    find(kind, args = {}) {
+      if (typeof kind === "function") return legal.filter(kind);
+      const kinds = Array.isArray(kind) ? kind : [kind];
+      return legal.filter((a) => kinds.includes(a.data.kind)
+        && Object.entries(args).every(([key, value]) => a.data[key] === value));
     },
     claim(actions) { for (const a of actions) claimed.add(a.id); },
     send(action) { if (send) send(action.id); },

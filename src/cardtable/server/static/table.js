@@ -121,10 +121,10 @@ function drawActions(ctx) {
     box.append(el("div", { class: "actions" }, actionButtons(rest)));
     return;
   }
-  // Many choices: group them by their first word, each group folded.
+  // Many choices: group them by their kind, each group folded.
   const groups = new Map();
   for (const a of rest) {
-    const key = a.text.split(" ")[0];
+    const key = a.data.kind.replaceAll("_", " ");
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(a);
   }

@@ -30,7 +30,7 @@ export function renderBoard(view, ctx) {
   for (let s = 0; s < 2; s++) {
     let shown;
     if (pub.played && pub.played[s]) shown = card(pub.played[s], face);
-    else if (s === me && obs.my_commit) shown = el("span", { class: "card back mine", title: `you chose ${obs.my_commit}` }, obs.my_commit.replace(/^play /, ""));
+    else if (s === me && obs.my_commit) shown = el("span", { class: "card back mine", title: `you chose ${obs.my_commit}` }, view.commit ? view.commit.card : obs.my_commit);
     else if (obs.committed[s]) shown = card(null);
     else shown = el("span", { class: "card slot" }, "…");
     const resolving = pub.played && pub.played[s] && pub.played[s] === pub.resolving;
@@ -55,7 +55,7 @@ export function renderBoard(view, ctx) {
   if (me !== null) {
     const row = el("div", { class: "cards hand" });
     for (const name of zones[`hand:${me}`]) {
-      row.append(playable(ctx, card(name, face), ctx.find((a) => a.text === `play ${name}`)));
+      row.append(playable(ctx, card(name, face), ctx.find("play", { card: name })));
     }
     parts.push(panel(`Your hand (${SEATS[me]})`, "hand-panel mine", row));
   }

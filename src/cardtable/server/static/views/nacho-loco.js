@@ -100,11 +100,6 @@ function shownOf(name, rot) {
   return [0, 1, 2].map((i) => segs[(i + rot) % 3]);
 }
 
-function parsePlace(text) {
-  const match = /^place (\S+) at (\d+) rot (\d)$/.exec(text);
-  return match ? { card: match[1], cell: Number(match[2]), rot: Number(match[3]) } : null;
-}
-
 function frame(cells) {
   const pts = cells.flatMap(([r, c]) => corners(r, c).map(px));
   const xs = pts.map((p) => p[0]);
@@ -130,13 +125,12 @@ export function renderBoard(view, ctx) {
   const cells = boardCells(pub.board);
   const placed = new Map(pub.field.map((f) => [`${f.at[0]},${f.at[1]}`, f]));
   const byCell = new Map();
-  const placements = ctx.find(/^place /);
+  const placements = ctx.find("place");
   ctx.claim(placements); // placements are played on the board, not as a long list of buttons
   for (const action of placements) {
-    const place = parsePlace(action.text);
-    if (!place) continue;
-    if (!byCell.has(place.cell)) byCell.set(place.cell, []);
-    byCell.get(place.cell).push({ ...place, action });
+    const { card, cell, rotation } = action.data;
+    if (!byCell.has(cell)) byCell.set(cell, []);
+    byCell.get(cell).push({ card, cell, rot: rotation, action });
   }
   const shownCells = pub.board === "unbounded"
     ? cells.filter(([r, c]) => placed.has(`${r},${c}`) || byCell.has(cells.findIndex((x) => x[0] === r && x[1] === c)))

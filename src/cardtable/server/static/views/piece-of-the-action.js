@@ -16,17 +16,15 @@ export function face(name) {
   return { label, cls: `pota-card ${colour}`, title: `${colour} ${what}` };
 }
 
-// Which hand card each legal action plays.
-function cardOf(text, colour) {
-  let m = /^open (red|blue|green) ([+-]\d+)$/.exec(text);
-  if (m) return `${m[1]}${m[2]}`;
+// Which hand card each legal action plays (a Deal's cards take the Deal's colour, POTA-R7).
+const signed = (value) => `${value > 0 ? "+" : ""}${value}`;
+
+function cardOf(data, colour) {
+  if (data.kind === "open") return `${data.colour}${signed(data.value)}`;
   if (!colour) return null;
-  m = /^play ([+-]\d+)$/.exec(text);
-  if (m) return `${colour}${m[1]}`;
-  m = /^move (\d)$/.exec(text);
-  if (m) return `${colour}-move${m[1]}`;
-  m = /^(pota|reverse) -> seat \d+$/.exec(text);
-  if (m) return `${colour}-${m[1]}`;
+  if (data.kind === "play") return `${colour}${signed(data.value)}`;
+  if (data.kind === "move") return `${colour}-move${data.count}`;
+  if (data.kind === "pota" || data.kind === "reverse") return `${colour}-${data.kind}`;
   return null;
 }
 
@@ -55,8 +53,8 @@ export function renderBoard(view, ctx) {
   const seats = el("div", { class: "seats" });
   for (let s = 0; s < obs.num_players; s++) {
     const targets = [
-      actionButton(ctx, "give POTA here", ctx.find(new RegExp(`^pota -> seat ${s}$`)), "target"),
-      actionButton(ctx, "give Reverse here", ctx.find(new RegExp(`^reverse -> seat ${s}$`)), "target"),
+      actionButton(ctx, "give POTA here", ctx.find("pota", { seat: s }), "target"),
+      actionButton(ctx, "give Reverse here", ctx.find("reverse", { seat: s }), "target"),
     ].filter(Boolean);
     const flags = [];
     if (s === pub.leader) flags.push("leader");
@@ -77,7 +75,7 @@ export function renderBoard(view, ctx) {
     const hand = zones[`hand:${me}`];
     const byCard = new Map();
     for (const action of ctx.legal) {
-      const name = cardOf(action.text, pub.colour);
+      const name = cardOf(action.data, pub.colour);
       if (name && hand.includes(name)) {
         if (!byCard.has(name)) byCard.set(name, []);
         byCard.get(name).push(action);

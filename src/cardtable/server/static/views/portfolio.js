@@ -14,18 +14,24 @@ function order(a, b) {
   return SUITS.indexOf(pa.suit) - SUITS.indexOf(pb.suit) || RANKS.indexOf(pa.rank) - RANKS.indexOf(pb.rank);
 }
 
-// "seat 1 gives 7H, pf2, $3 for nothing from seat 2" → its parts (the offer is public, PF-R10).
-export function parseOffer(text) {
-  const m = /^seat (\d+) gives (.+) for (.+) from seat (\d+)$/.exec(text || "");
-  if (!m) return null;
-  const side = (s) => (s === "nothing" ? [] : s.split(", "));
-  return { proposer: Number(m[1]), give: side(m[2]), ask: side(m[3]), responder: Number(m[4]) };
+// The offer on the table (public, PF-R10) from its parts, `public.trade`: each side's items
+// as people write them ("7H", "pf2", "$3") and the portfolios it names.
+export function offerOf(trade) {
+  if (!trade) return null;
+  const items = (side) => [...side.cards, ...side.portfolios.map((k) => `pf${k}`), ...(side.money ? [`$${side.money}`] : [])];
+  return {
+    proposer: trade.proposer, responder: trade.responder, give: items(trade.give), ask: items(trade.ask),
+    portfolios: new Set([...trade.give.portfolios, ...trade.ask.portfolios]),
+  };
 }
 
-function picker(ctx, label, actions, prefix) {
+// What a trade item names: a card, a portfolio or dollars.
+const itemOf = (data) => (data.card ?? (data.amount !== undefined ? `$${data.amount}` : `pf${data.portfolio}`));
+
+function picker(ctx, label, actions) {
   if (!actions.length || !ctx.canAct) return null;
   ctx.claim(actions);
-  const select = el("select", { "aria-label": label }, actions.map((a) => el("option", { value: String(a.id) }, a.text.slice(prefix.length))));
+  const select = el("select", { "aria-label": label }, actions.map((a) => el("option", { value: String(a.id) }, itemOf(a.data))));
   const go = el("button", {
     class: "act", title: label,
     onclick: () => { const a = actions.find((x) => String(x.id) === select.value); if (a) ctx.send(a); },
@@ -35,9 +41,8 @@ function picker(ctx, label, actions, prefix) {
 
 function portfolioBox(ctx, pf, zone, offer) {
   const slot = pf.slot;
-  const mine = (re) => ctx.find((a) => re.test(a.text));
-  const actions = mine(new RegExp(`^(extend|cap|neutralize|acquire|give|ask) pf${slot}(\\s|$)`));
-  const inOffer = offer && (offer.give.includes(`pf${slot}`) || offer.ask.includes(`pf${slot}`));
+  const actions = ctx.find((a) => a.data.portfolio === slot); // extend, cap, acquire, give, ask…
+  const inOffer = offer && offer.portfolios.has(slot);
   const caps = [pf.capped_low ? "low end capped" : null, pf.capped_high ? "high end capped" : null].filter(Boolean);
   const box = el("div", { class: `portfolio${inOffer ? " in-offer" : ""}`, "data-slot": slot },
     el("div", { class: "pf-head" }, el("strong", {}, `pf${slot}`), ` ${pf.run} · value $${pf.value}`, caps.length ? ` · ${caps.join(", ")}` : ""),
@@ -51,13 +56,13 @@ export function renderBoard(view, ctx) {
   const zones = obs.zones;
   const me = ctx.me;
   const parts = [];
-  const offer = parseOffer(pub.offer);
+  const offer = offerOf(pub.trade);
 
   // Stock, discard top, buying.
   const discard = pub.discard_top
-    ? playable(ctx, card(pub.discard_top), ctx.find((a) => a.text === "take discard"))
+    ? playable(ctx, card(pub.discard_top), ctx.find("take_discard"))
     : el("span", { class: "muted" }, "empty");
-  const buying = ctx.find((a) => /^draw \d+$/.test(a.text));
+  const buying = ctx.find("draw");
   const centre = panel(`Turn of ${ctx.names[pub.active] ?? "—"} — ${pub.phase}`, "centre",
     el("div", { class: "row" }, el("span", { class: "label" }, "Discard top"), discard,
       el("span", { class: "muted" }, ` Stock: ${pub.stock_size}`)),
@@ -67,10 +72,10 @@ export function renderBoard(view, ctx) {
     centre.append(el("p", {}, `Income this turn: $${pub.income}. Buy cards: `,
       el("span", { class: "buy" }, buying.map((a) => el("button", {
         class: "act small", title: a.description, "data-action": a.text, onclick: () => ctx.send(a),
-      }, a.text.slice(5)))), " ", actionButton(ctx, "pauper", ctx.find((a) => a.text === "pauper"))));
+      }, String(a.data.count)))), " ", actionButton(ctx, "pauper", ctx.find("pauper"))));
   }
-  const source = [actionButton(ctx, "take discard", ctx.find((a) => a.text === "take discard")),
-    actionButton(ctx, "from stock", ctx.find((a) => a.text === "from stock"))].filter(Boolean);
+  const source = [actionButton(ctx, "take discard", ctx.find("take_discard")),
+    actionButton(ctx, "from stock", ctx.find("from_stock"))].filter(Boolean);
   if (source.length) centre.append(el("div", { class: "targets" }, source));
   parts.push(centre);
 
@@ -84,18 +89,18 @@ export function renderBoard(view, ctx) {
     if (pub.phase === "offer" && offer.proposer === me && ctx.canAct) {
       trade.append(el("p", { class: "hint" }, "Add to the offer: click cards in your hand and portfolios on the table, or pick here."),
         el("div", { class: "targets" },
-          picker(ctx, "Ask for card", ctx.find((a) => /^ask [^p$]/.test(a.text)), "ask "),
-          picker(ctx, "Give dollars", ctx.find((a) => /^give \$/.test(a.text)), "give "),
-          picker(ctx, "Ask dollars", ctx.find((a) => /^ask \$/.test(a.text)), "ask ")));
+          picker(ctx, "Ask for card", ctx.find((a) => a.data.kind === "ask" && a.data.card !== undefined)),
+          picker(ctx, "Give dollars", ctx.find((a) => a.data.kind === "give" && a.data.amount !== undefined)),
+          picker(ctx, "Ask dollars", ctx.find((a) => a.data.kind === "ask" && a.data.amount !== undefined))));
     }
   } else {
     trade.append(el("p", { class: "muted" }, "No offer on the table."));
   }
-  const decisions = ["send offer", "cancel offer", "accept", "decline", "no offer"]
-    .map((t) => actionButton(ctx, t, ctx.find((a) => a.text === t), t === "accept" || t === "send offer" ? "primary" : ""))
+  const decisions = ["send_offer", "cancel_offer", "accept", "decline", "no_offer"]
+    .map((k) => actionButton(ctx, k.replace("_", " "), ctx.find(k), k === "accept" || k === "send_offer" ? "primary" : ""))
     .filter(Boolean);
   if (decisions.length) trade.append(el("div", { class: "targets" }, decisions));
-  if (offer || decisions.length || ctx.find((a) => a.text.startsWith("propose")).length) parts.push(trade);
+  if (offer || decisions.length || ctx.find("propose").length) parts.push(trade);
 
   // Every seat: money, hand size, portfolios.
   const seats = el("div", { class: "seats" });
@@ -104,7 +109,7 @@ export function renderBoard(view, ctx) {
     if (s === pub.active) facts.push("active");
     if (s === pub.dealer) facts.push("dealer");
     const pfs = pub.portfolios.filter((p) => p.owner === s);
-    const propose = actionButton(ctx, "offer a trade", ctx.find((a) => a.text === `propose trade to seat ${s}`), "target");
+    const propose = actionButton(ctx, "offer a trade", ctx.find("propose", { seat: s }), "target");
     seats.append(el("section", { class: `seat${s === me ? " mine" : ""}${obs.to_act.includes(s) ? " to-act" : ""}`, "data-seat": s },
       el("h3", {}, s === me ? `You — ${ctx.names[s]}` : ctx.names[s]),
       el("p", { class: "seat-facts" }, facts.join(" · ")),
@@ -119,7 +124,7 @@ export function renderBoard(view, ctx) {
     const row = el("div", { class: "cards hand" });
     let last = null;
     for (const name of hand) {
-      const actions = name === last ? [] : ctx.find((a) => a.text === `discard ${name}` || a.text === `give ${name}`);
+      const actions = name === last ? [] : ctx.find(["discard", "give"], { card: name });
       last = name;
       row.append(playable(ctx, card(name), actions));
     }

@@ -73,7 +73,7 @@ export function renderBoard(view, ctx) {
     const drawn = zones[`drawn:${me}`];
     if (drawn.length) {
       parts.push(panel("Drawn — lay one", "drawn mine", el("div", { class: "cards" },
-        drawn.map((name) => playable(ctx, card(name, face), ctx.find((a) => a.text === `lay ${name}`))))));
+        drawn.map((name) => playable(ctx, card(name, face), ctx.find("lay", { card: name }))))));
     }
     parts.push(panel("Your Completes", "mine", cardRow(zones[`completes:${me}`], face, "none: one more miss and you bust")));
     // Singles grouped by value, with the progress towards a set of four.
@@ -85,7 +85,7 @@ export function renderBoard(view, ctx) {
       const n = counts.get(value) || 0;
       if (!n) continue;
       const matches = mine.filter((c) => c.split("-").includes(value)).length;
-      const actions = ctx.find((a) => a.text === `play ${value}` || a.text === `pass ${value}`);
+      const actions = ctx.find(["play", "pass"], { card: value });
       const group = el("div", { class: `single-group${n >= 4 ? " set" : ""}`, title: `${n} of 4 ${value}; a set would score ${matches}` },
         card(value, face), el("span", { class: "count" }, `${n}/4${n >= 4 ? " set!" : ""}`));
       groups.append(playable(ctx, group, actions));
