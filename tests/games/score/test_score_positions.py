@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.core import StateFormatError
+from cardtable.games.score.cards import NAMES, NUM_COMPLETES
 
 from .helpers import load, position
 from .test_score_rules import COMPLETES, PLAIN
@@ -53,3 +54,29 @@ def test_a_pending_play_must_be_legal_for_its_seat() -> None:
         load(data)
     data["pending"] = [None, "play Filled", None]
     assert load(data).pending[1] >= 0
+
+
+def _empty_pile(*, laid: int, options: dict[str, object] | None = None) -> dict[str, object]:
+    """A call position in which no Complete is left in the pile: ``laid`` of the Completes in no
+    hand are laid, the rest discarded."""
+    held = {name for hand in COMPLETES for name in hand}
+    rest = [name for name in NAMES[:NUM_COMPLETES] if name not in held]
+    zones = {"laid": rest[:laid], "discarded": rest[laid:]}
+    return position(PLAIN, COMPLETES, extra_zones=zones, options=options)
+
+
+def test_a_call_position_with_an_empty_pile_is_refused() -> None:
+    """The round is scored as soon as a lead finds the pile empty (SC-R12), so this position
+    cannot arise; accepted, it offered ``lead`` and then left the lead with no legal action."""
+    data = _empty_pile(laid=1)
+    with pytest.raises(StateFormatError, match=r"pile is empty.*SC-R12"):
+        load(data)
+
+
+def test_with_recycling_an_empty_pile_needs_laid_completes_to_recycle() -> None:
+    recycle = {"empty_pile": "recycle"}
+    with pytest.raises(StateFormatError, match=r"no laid Completes to recycle.*SC-R12"):
+        load(_empty_pile(laid=0, options=recycle))
+    state = load(_empty_pile(laid=2, options=recycle))
+    state.apply(0, "lead")  # the two laid Completes become the pile, both drawn
+    assert len(state.zone("drawn:0")) == 2 and state.legal_actions(0)

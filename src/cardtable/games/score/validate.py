@@ -23,6 +23,7 @@ def check_position(st: ScoreState) -> None:
     _completes_to_pile(st)
     _check_scalars(st)
     _check_zones(st)
+    _check_pile(st)
     _check_pending(st)
 
 
@@ -92,6 +93,24 @@ def _check_zones(st: ScoreState) -> None:
             raise StateFormatError(f"each hand holds 12 Singles outside a collection, not {sizes}")
     if st.phase in (rules.COMMIT, rules.COLLECT) and not st.zones[LAID]:
         raise StateFormatError(f"the {st.phase} phase needs a laid Complete")
+
+
+def _check_pile(st: ScoreState) -> None:
+    """A lead never faces an empty pile (SC-R12): by default the round is scored the moment the
+    pile runs out, and with recycling the laid Completes become the new pile. A call position
+    without either would offer ``lead`` and then leave the lead with nothing to do."""
+    if st.phase != rules.CALL_PHASE or st.zones[PILE]:
+        return
+    if st.options.empty_pile == "score":
+        raise StateFormatError(
+            "the Complete pile is empty in the call phase: the round is scored as soon as the "
+            "pile runs out (SC-R12), so no lead is asked for"
+        )
+    if not st.zones[LAID]:
+        raise StateFormatError(
+            "the Complete pile is empty and there are no laid Completes to recycle into a new "
+            "one (SC-R12): the lead could take nothing"
+        )
 
 
 def _check_pending(st: ScoreState) -> None:
