@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.games.portfolio import PortfolioState
+from cardtable.games.portfolio.cards import card_tables, decks_for
 from cardtable.games.portfolio.meta import SLOTS
 
 
@@ -58,3 +59,19 @@ def load(data: dict[str, Any]) -> PortfolioState:
 
 def texts(state: PortfolioState, seat: int) -> list[str]:
     return [a.text for a in state.legal_actions(seat)]
+
+
+def fill(data: dict[str, Any], stock_empty: bool = False, into: str = "discard") -> dict[str, Any]:
+    """List every card the position leaves out, in zone ``into`` (by default under the discard
+    pile), so that the stock holds exactly the cards listed for it."""
+    players = int(data["num_players"])
+    names = list(card_tables(decks_for(players))[2])
+    zones: dict[str, list[Any]] = data["zones"]
+    for cards in zones.values():
+        for entry in cards:
+            names.remove(entry["card"] if isinstance(entry, dict) else entry)
+    if stock_empty:
+        zones["stock"] = []
+    zones[into] = names + list(zones.get(into, []))
+    data["rest"] = False
+    return data

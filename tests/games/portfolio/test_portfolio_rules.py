@@ -7,10 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.core import IllegalAction, Rng, new_state
+from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
+from cardtable.games.portfolio.cards import draw_cost, value
 from tests.conformance.checks import play_checked
 
-from .helpers import load, position, texts
+from .helpers import fill, load, position, texts
 
 RUN = ["4S", "5S", "6S", "7S"]
 
@@ -61,6 +63,47 @@ def test_draws_are_bounded_by_the_cards_that_exist_pf_r4() -> None:
     # Income $8 would buy 3 cards; stock 2 + the discard top makes exactly 3 obtainable.
     assert state.income == 8
     assert [t for t in texts(state, 0) if t.startswith("draw")] == ["draw 1", "draw 2", "draw 3"]
+
+
+def _rich_table() -> dict[str, object]:
+    """Four seats; seat 0 owns 12 portfolios worth $334 (five A-K, one 2-K, six 5-K) and the
+    25 cards left are the 24-card stock and the discard top: the most any table can afford."""
+    full = [f"{r}{{}}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    rows = [(0, [c.format(s) for c in full]) for s in ("H", "H", "H", "D", "D")]
+    rows.append((0, [c.format("D") for c in full[1:]]))
+    rows += [(0, [c.format(s) for c in full[4:]]) for s in ("C", "C", "C", "S", "S", "S")]
+    low = [f"{r}{s}" for s in "CS" for r in ("A", "2", "3", "4") for _ in range(3)]
+    return position(
+        4, [[], [], [], []], rows, stock=[*low[1:], "AD"], discard=low[:1], state={"phase": "draw"}
+    )
+
+
+def test_no_cap_on_the_draws_a_seat_can_afford_pf_r4() -> None:
+    """PF-R4 bounds a draw only by the cards that exist and PF-R9 by this turn's income: a seat
+    earning $334 with 25 cards obtainable may buy all 25 ($324)."""
+    state = load(_rich_table())
+    assert state.income == 334 and len(state.zone("stock")) == 24
+    assert [t for t in texts(state, 0) if t.startswith("draw")][-1] == "draw 25"
+    state.apply(0, "draw 25")
+    state.apply(0, "take discard")
+    assert len(state.zone("hand:0")) == 25 and state.money[0] == 6 + 334 - 324
+
+
+@pytest.mark.parametrize("decks", [2, 3])
+def test_the_action_space_holds_every_draw_any_table_can_afford_pf_r4(decks: int) -> None:
+    """Why no draw of more than ``MAX_DRAW`` cards is ever legal. Drawing n cards needs n cards
+    outside portfolios, so the seat's portfolios hold at most ``52 * decks - n`` cards; a
+    portfolio's value leaves out its two lowest cards (at least $2 each) and a portfolio holds
+    at most 13 cards, so its owner's income is at most the value of the most valuable
+    ``52 * decks - n`` cards less $4 per portfolio (at least one per 13 cards). That bound
+    falls below the price of n cards for every n > ``MAX_DRAW``."""
+    values = sorted((value(r) for r in range(1, 14) for _ in range(4 * decks)), reverse=True)
+    for count in range(n.MAX_DRAW + 1, len(values) + 1):
+        held = len(values) - count
+        bound = sum(values[:held]) - 4 * -(-held // 13)
+        assert draw_cost(count) > bound, count
+    held = len(values) - n.MAX_DRAW
+    assert decks == 2 or draw_cost(n.MAX_DRAW) <= sum(values[:held]) - 4 * -(-held // 13)
 
 
 def test_pauper_rule_is_optional_and_needs_no_portfolio_pf_r5() -> None:
@@ -145,7 +188,7 @@ def test_three_players_reshuffle_the_pile_once_pf_r12() -> None:
         3, [["2C"], ["3C"], ["4C"]], stock=["5D"], discard=["9C", "9D"], state={"phase": "draw"}
     )
     data["rest"] = False
-    state = load(_fill(data))
+    state = load(fill(data))
     state.apply(0, "draw 1")
     state.apply(0, "from stock")
     # The whole pile (every card not in a hand) becomes the new stock; the game goes on.
@@ -156,7 +199,7 @@ def test_three_players_reshuffle_the_pile_once_pf_r12() -> None:
 def test_two_players_end_when_the_stock_runs_out_pf_r12_r13() -> None:
     data = position(2, [["2C", "3H"], ["3C", "4H"]], stock=["5D"], state={"phase": "draw"})
     data["rest"] = False
-    state = load(_fill(data))
+    state = load(fill(data))
     state.apply(0, "draw 1")
     state.apply(0, "from stock")
     assert state.ending and state.trigger == 0
@@ -172,7 +215,7 @@ def test_two_players_end_when_the_stock_runs_out_pf_r12_r13() -> None:
 def test_final_turns_take_only_the_discard_top_with_the_option_pf_r13() -> None:
     data = position(2, [["2C", "3H"], ["3C", "4H"]], stock=["5D"], state={"phase": "draw"})
     data["options"] = {"final_turns_take_discard": True}
-    state = load(_fill(data))
+    state = load(fill(data))
     state.apply(0, "draw 1")
     state.apply(0, "from stock")
     state.apply(0, "end actions")
@@ -216,29 +259,12 @@ def test_whole_checked_games_with_final_turn_draws_pf_r13(players: int) -> None:
 def test_winner_most_money_then_portfolio_value_then_shared_pf_r14() -> None:
     data = position(2, [["2C"], ["3C"]], [(1, RUN)], money=[10, 5], state={"phase": "discard"})
     data["zones"]["stock"] = []
-    state = load(_fill(data, stock_empty=True) | {"state": data["state"] | {"ending": True}})
+    state = load(fill(data, stock_empty=True) | {"state": data["state"] | {"ending": True}})
     state.apply(0, "discard 2C")  # seat 1 (dealer) takes its final turn: +$5 income
     state.apply(1, "end actions")
     state.apply(1, "discard 3C")
     # Final income: seat 1 earns $5 again: 10 against 15.
     assert state.money == [10, 15] and state.returns() == [0.0, 1.0]
-
-
-def _fill(data: dict[str, object], stock_empty: bool = False) -> dict[str, object]:
-    """Put every unlisted card into the discard pile's bottom (so the stock is as listed)."""
-    from cardtable.games.portfolio.cards import card_tables, decks_for
-
-    players = int(data["num_players"])  # type: ignore[call-overload]
-    names = list(card_tables(decks_for(players))[2])
-    zones = data["zones"]  # type: ignore[assignment]
-    for cards in zones.values():  # type: ignore[attr-defined]
-        for entry in cards:
-            names.remove(entry["card"] if isinstance(entry, dict) else entry)
-    if stock_empty:
-        zones["stock"] = []  # type: ignore[index]
-    zones["discard"] = names + list(zones.get("discard", []))  # type: ignore[attr-defined,index]
-    data["rest"] = False
-    return data
 
 
 @settings(max_examples=12, deadline=None)

@@ -98,6 +98,15 @@ def choice_notes(st: PortfolioState, seat: int) -> list[str]:
                 f"Your first card must come from the stock: {st.stall} turns in a row took no "
                 "stock card (PF-R6, option stall_limit)."
             )
+    elif (
+        st.phase == legal.SOURCE
+        and st.zones[STOCK]
+        and legal.source_choices(st) == [n.TAKE_DISCARD]
+    ):
+        notes.append(
+            f"Your first card must be the discard top: the stock can give only "
+            f"{legal.stock_supply(st)} of the {st.to_draw} cards you bought (PF-R4)."
+        )
     elif st.phase == legal.DISCARD_PHASE:
         hand = st.zones[HAND0 + seat]
         if len(hand) > 1 and any(st.tags[c] & pf.TAKEN for c in hand):

@@ -78,7 +78,9 @@ def greedy(obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> tuple[A
         return _draw(public, legal)
     if phase == "source":
         stock = [a for a in legal if a.id == n.FROM_STOCK]
-        return (stock or list(legal))[0], "fresh cards from the stock"
+        if stock:
+            return stock[0], "fresh cards from the stock"
+        return legal[0], "the stock cannot give every card bought: the discard top first"
     if phase == "actions":
         return _act(public, legal)
     if phase in ("open", "offer", "respond"):

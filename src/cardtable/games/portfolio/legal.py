@@ -62,11 +62,21 @@ def draw_choices(st: PortfolioState, seat: int) -> list[int]:
     return ids
 
 
+def stock_supply(st: PortfolioState) -> int:
+    """Cards a draw that starts from the stock can get: the stock, and in a first pass of 3 or
+    5 seats the pile that is reshuffled into a new one when it runs out (PF-R12)."""
+    stock = len(st.zones[STOCK])
+    if st.num_players in (3, 5) and not st.reformed:
+        return stock + len(st.zones[DISCARD])
+    return stock
+
+
 def source_choices(st: PortfolioState) -> list[int]:
-    """Discard top or stock first (PF-R6); a stalled table must draw from the stock; with the
-    stock gone (a final turn under ``final_turns_take_discard``, PF-R13) the top is the only
-    source."""
-    if not st.zones[STOCK]:
+    """Discard top or stock first (PF-R6). The stock only when it can supply every card bought
+    (ruling 2.4, step 3: nobody pays for a card that does not exist, PF-R4), so with the stock
+    gone (a final turn under ``final_turns_take_discard``, PF-R13) the top is the only source;
+    a stalled table must draw from the stock."""
+    if not st.zones[STOCK] or st.to_draw > stock_supply(st):
         return [n.TAKE_DISCARD]
     if st.to_draw == 1 and st.stall >= st.stall_limit:
         return [n.FROM_STOCK]

@@ -3,17 +3,17 @@
 ==============  =====  ====================================================================
 ids             count  text
 ==============  =====  ====================================================================
-0-23            24     ``draw 3`` — buy n cards this turn (n = id + 1; PF-R4)
-24              1      ``pauper`` — two cards for $0 (PF-R5)
-25, 26          2      ``take discard`` / ``from stock`` — the first of the cards drawn (PF-R6)
-27-290          264    ``make 4-7H`` — a new portfolio of hearts 4..7 from the hand
-291-394         104    ``extend pf3 low`` / ``extend pf3 high`` — one card onto an own portfolio
-395-5802        5408   ``cap pf3 low 7D`` — cap an end of an own portfolio with that card
-5803-5854       52     ``neutralize pf3`` — pay its value, play the card below its low end
-5855-5906       52     ``acquire pf3`` — pay twice its value, play the card above its high end
-5907-6114       208    ``acquire pf3 with AD`` — a King-headed portfolio, by an Ace of its colour
-6115            1      ``end actions``
-6116-6167       52     ``discard 7H``
+0-24            25     ``draw 3`` — buy n cards this turn (n = id + 1; PF-R4)
+25              1      ``pauper`` — two cards for $0 (PF-R5)
+26, 27          2      ``take discard`` / ``from stock`` — the first of the cards drawn (PF-R6)
+28-291          264    ``make 4-7H`` — a new portfolio of hearts 4..7 from the hand
+292-395         104    ``extend pf3 low`` / ``extend pf3 high`` — one card onto an own portfolio
+396-5803        5408   ``cap pf3 low 7D`` — cap an end of an own portfolio with that card
+5804-5855       52     ``neutralize pf3`` — pay its value, play the card below its low end
+5856-5907       52     ``acquire pf3`` — pay twice its value, play the card above its high end
+5908-6115       208    ``acquire pf3 with AD`` — a King-headed portfolio, by an Ace of its colour
+6116            1      ``end actions``
+6117-6168       52     ``discard 7H``
 ==============  =====  ====================================================================
 
 Portfolios are named by their public slot (``pf3``); cards by rank and suit (copies from other
@@ -36,7 +36,11 @@ from cardtable.core import ActionData, ActionSpace
 from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES, RANK_NAMES, SUITS
 from cardtable.games.portfolio.meta import SLOTS
 
-MAX_DRAW = 24
+#: The most cards any table can ever afford in one draw, so no draw that PF-R4 and PF-R9 allow
+#: is left out: 25 cards cost $324, which a seat can earn with 25 cards left to draw (three
+#: decks); 26 would need more income than the other 130 cards can give (proof in the test
+#: ``test_the_action_space_holds_every_draw_any_table_can_afford_pf_r4``).
+MAX_DRAW = 25
 DRAW = 0
 PAUPER = DRAW + MAX_DRAW
 TAKE_DISCARD = PAUPER + 1

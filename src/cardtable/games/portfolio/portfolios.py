@@ -106,14 +106,24 @@ def ends(st: PortfolioState, slot: int) -> tuple[int, int, int]:
 
 
 def hand_card(st: PortfolioState, seat: int, rank: int, suit: int) -> int:
-    """A card of that rank and suit in the seat's hand (preferring one not taken), or -1."""
+    """A card of that rank and suit in the seat's hand, the one taken from the pile this turn
+    first (ruling 2.4, step 6: the copy left in hand stays free to discard), or -1."""
     found = -1
     for card in st.zones[HAND0 + seat]:
         if RANK_OF[card] == rank and SUIT_OF[card] == suit:
-            if not st.tags[card] & TAKEN:
+            if st.tags[card] & TAKEN:
                 return card
             found = card
     return found
+
+
+def play_card(st: PortfolioState, seat: int, rank: int, suit: int, zone: int) -> int:
+    """Move a card of the hand to ``zone``: the taken mark (PF-R6) belongs to the card only
+    while it is in the hand this turn, so it stays behind (ruling 2.4, step 3)."""
+    card = hand_card(st, seat, rank, suit)
+    st.tags[card] &= ~TAKEN
+    st.move(card, HAND0 + seat, zone)
+    return card
 
 
 def free_slot(st: PortfolioState) -> int:
@@ -129,7 +139,7 @@ def _tidy(st: PortfolioState, slot: int) -> None:
 def make(st: PortfolioState, seat: int, suit: int, low: int, high: int) -> int:
     slot = free_slot(st)
     for rank in range(low, high + 1):
-        st.move(hand_card(st, seat, rank, suit), HAND0 + seat, PF0 + slot)
+        play_card(st, seat, rank, suit, PF0 + slot)
     st.owner[slot] = seat
     _tidy(st, slot)
     st.made += 1
@@ -139,13 +149,12 @@ def make(st: PortfolioState, seat: int, suit: int, low: int, high: int) -> int:
 def extend(st: PortfolioState, seat: int, slot: int, end: int) -> None:
     suit, low, high = ends(st, slot)
     rank = low - 1 if end == 0 else high + 1
-    st.move(hand_card(st, seat, rank, suit), HAND0 + seat, PF0 + slot)
+    play_card(st, seat, rank, suit, PF0 + slot)
     _tidy(st, slot)
 
 
 def cap(st: PortfolioState, seat: int, slot: int, end: int, rank: int, suit: int) -> None:
-    card = hand_card(st, seat, rank, suit)
-    st.move(card, HAND0 + seat, PF0 + slot)
+    card = play_card(st, seat, rank, suit, PF0 + slot)
     st.tags[card] = CAP_LOW if end == 0 else CAP_HIGH
     _tidy(st, slot)
     st.caps += 1
@@ -155,14 +164,13 @@ def neutralize(st: PortfolioState, seat: int, slot: int) -> None:
     """Pay the value; run low->high, then caps, then the neutralizing card on top (PF-R11)."""
     suit, low, _high = ends(st, slot)
     st.money[seat] -= slot_value(st, slot)
-    card = hand_card(st, seat, low - 1, suit)
     zone = PF0 + slot
     for c in run_cards(st, slot):
         st.move(c, zone, DISCARD)
     for c in sorted(st.zones[zone], key=lambda c: st.tags[c]):
         st.tags[c] = 0
         st.move(c, zone, DISCARD)
-    st.move(card, HAND0 + seat, DISCARD)
+    play_card(st, seat, low - 1, suit, DISCARD)
     st.owner[slot] = -1
     st.neutralized += 1
 
@@ -172,7 +180,7 @@ def acquire(st: PortfolioState, seat: int, slot: int) -> None:
     caps included, changes hands (PF-R15: it earns from its new owner's next turn)."""
     suit, _low, high = ends(st, slot)
     st.money[seat] -= 2 * slot_value(st, slot)
-    st.move(hand_card(st, seat, high + 1, suit), HAND0 + seat, PF0 + slot)
+    play_card(st, seat, high + 1, suit, PF0 + slot)
     _tidy(st, slot)
     st.owner[slot] = seat
     st.acquired += 1
@@ -181,7 +189,7 @@ def acquire(st: PortfolioState, seat: int, slot: int) -> None:
 def acquire_by_ace(st: PortfolioState, seat: int, slot: int, ace_suit: int) -> None:
     """PF-R16: a King-headed portfolio for an Ace of its colour; the Ace is discarded."""
     st.money[seat] -= 2 * slot_value(st, slot)
-    st.move(hand_card(st, seat, ACE, ace_suit), HAND0 + seat, DISCARD)
+    play_card(st, seat, ACE, ace_suit, DISCARD)
     st.owner[slot] = seat
     st.acquired += 1
 

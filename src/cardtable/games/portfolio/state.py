@@ -272,12 +272,24 @@ class PortfolioState(State):
             # At the draw choice the income is, by rule, the seat's portfolios' value now.
             self.income = pf.income(self, self.active)
             self.hand_at_start = len(self.zones[HAND0 + self.active])
+        _check_taken(self)
         for slot in range(SLOTS):
             cards = pf.run_cards(self, slot)
             if (self.owner[slot] >= 0) != bool(cards):
                 raise StateFormatError(f"pf:{slot}: an owned slot holds a run, a free one none")
             if cards:
                 _check_run(self, slot, cards)
+
+
+def _check_taken(st: PortfolioState) -> None:
+    """The taken mark (tag 4, PF-R6) belongs to one card of the active seat's hand for this
+    turn only (ruling 2.4, step 3): anywhere else it would bind a later holder of the card."""
+    hand = HAND0 + st.active
+    marked = [z for z, zone in enumerate(st.zones) for c in zone if st.tags[c] & pf.TAKEN]
+    if len(marked) > 1 or any(z != hand for z in marked):
+        raise StateFormatError(
+            "the taken mark (tag 4) may sit only on one card in the active seat's hand"
+        )
 
 
 def _check_run(st: PortfolioState, slot: int, cards: list[int]) -> None:

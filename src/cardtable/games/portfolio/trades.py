@@ -158,14 +158,11 @@ def execute(st: PortfolioState) -> None:
 
 
 def _hand_over(st: PortfolioState, giver: int, taker: int, faces: list[int]) -> None:
-    names = st.spec.cards.names
+    """Like a play, a card given away is the copy taken from the pile this turn if the giver
+    holds two, and it leaves its mark behind (ruling 2.4, steps 3 and 6)."""
     everyone = st.spec.layout.all_mask
     for face in faces:
-        name = FACE_NAMES[face]
-        copies = [c for c in st.zones[HAND0 + giver] if names[c] == name]
-        card = next((c for c in copies if not st.tags[c] & pf.TAKEN), copies[0])
-        st.tags[card] = 0
-        st.move(card, HAND0 + giver, HAND0 + taker)
+        card = pf.play_card(st, giver, face // 4 + 1, face % 4, HAND0 + taker)
         st.seen[card] = everyone
 
 
