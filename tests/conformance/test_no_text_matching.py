@@ -1,10 +1,11 @@
-"""No bot, hint or web view takes an action's text apart: they read its structured form.
+"""No bot, hint or view takes an action's text apart: they read its structured form.
 
 What an action means is decoded once per game (``notation.py``, :class:`ActionData`); the text
-is for people and records. This test greps the rule-of-thumb bots, the agents and the browser's
-views for the ways text used to be matched (regular expressions over it, prefix tests, splits,
-comparisons with a spelled-out action). Each pattern is first shown to catch a line the code
-really had, so the test can fail.
+is for people and records. This test greps the rule-of-thumb bots, the agents, the terminal and
+the browser's views for the ways text used to be matched (regular expressions over it, prefix
+tests, splits, comparisons with a spelled-out action). Each pattern is first shown to catch a
+line the code really had, so the test can fail. (The interactive prompt, which matches what a
+person types against the texts, is not among them: the text is its input.)
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ STATIC = PACKAGE / "server" / "static"
 
 #: The rule-of-thumb bots: no regular expressions at all (they read observations and data).
 BOT_FILES = sorted(PACKAGE.glob("games/*/greedy.py"))
-#: Python that handles actions: the bots and every agent module, hints and review included.
+#: Python that handles actions: the bots, the terminal views and every agent module, hints and
+#: review included.
 PY_FILES = [
     *BOT_FILES,
+    *sorted(PACKAGE.glob("games/*/render.py")),
     *sorted(PACKAGE.glob("agents/*.py")),
     PACKAGE / "cli" / "hints.py",
     PACKAGE / "cli" / "review.py",

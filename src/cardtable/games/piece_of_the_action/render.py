@@ -95,12 +95,9 @@ def _move_lines(obs: dict[str, Any]) -> list[str]:
     name = playing[0]
     count = int(name[-1])
     left = obs["public"]["move_left"]
-    steps: list[str] = []
-    for _actor, text in reversed(obs["history"]):
-        if text.startswith("move ") and text[5:].strip().isdigit():
-            break
-        steps.append(text)
-    steps.reverse()
+    # The steps made so far are the newest history entries: a Move's steps follow its card.
+    made = count - left
+    steps = [text for _actor, text in obs["history"][len(obs["history"]) - made :]]
     line = f"Move in progress: {card_markup(name)} — step {count - left + 1} of {count}"
     if steps:
         line += "; moved so far: " + "; ".join(steps) + " (each card moves once, POTA-R13)"
