@@ -21,9 +21,12 @@ import sys
 
 
 def choose(request: dict, rng: random.Random) -> int:
-    """The id of one of ``request["legal"]``; the observation is in ``request["observation"]``."""
+    """The id of one of ``request["legal"]``; the observation is in ``request["observation"]``.
+
+    Each legal action carries its meaning as data, ``{"kind": "pass"}`` or ``{"kind": "play",
+    "card": "KD"}``: read that, not the text (the text is for people)."""
     legal = request["legal"]
-    active = [a for a in legal if not a["text"].startswith("pass")]
+    active = [a for a in legal if a["data"]["kind"] != "pass"]
     return rng.choice(active or legal)["id"]
 
 
