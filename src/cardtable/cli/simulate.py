@@ -97,7 +97,8 @@ def simulate_command(
     Re-running the same command resumes an interrupted run without losing or repeating games.
     """
     from cardtable.simulate.plan import Plan, sweep_cells
-    from cardtable.simulate.runner import run_plan, todo
+    from cardtable.simulate.runner import Interrupted, run_plan, todo
+    from cardtable.simulate.storage import stored_games
 
     try:
         info = get_game(game)
@@ -153,6 +154,13 @@ def simulate_command(
             played = run_plan(plan, out, workers=workers, ray_address=ray_address, progress=advance)
         except (ValueError, RuntimeError) as exc:
             raise click.ClickException(str(exc)) from None
+        except Interrupted as stopped:
+            bar.stop()
+            console.print(
+                f"Interrupted: {stopped.played} games played now, {stored_games(out)} games kept"
+                f" in {out}; run the same command to continue."
+            )
+            raise click.exceptions.Exit(130) from None
     seconds = time.perf_counter() - started
     console.print(
         f"{played} games in {seconds:.1f} s ({played / max(seconds, 1e-9):,.0f} games/s)."

@@ -9,16 +9,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
 from cardtable.simulate.plan import Plan
 from cardtable.simulate.play import play_chunk
+from cardtable.simulate.pool import Chunk, ignoring_ctrl_c, play_local
 from cardtable.simulate.storage import done_chunks, prepare, write_part
 
 Progress = Callable[[int], None]
-Chunk = tuple[int, int, int]
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run; every chunk finished before it is stored (``played`` games now)."""
+
+    def __init__(self, played: int) -> None:
+        super().__init__(f"interrupted after {played} games")
+        self.played = played
 
 
 def todo(plan: Plan, out: Path) -> list[Chunk]:
@@ -32,14 +39,11 @@ def _play(plan_json: dict[str, Any], chunk: Chunk) -> tuple[Chunk, list[dict[str
 
 
 def _local(plan: Plan, chunks: list[Chunk], workers: int) -> Iterator[tuple[Chunk, list[Any]]]:
-    if workers <= 1:
+    if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
             yield chunk, play_chunk(plan, *chunk)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play, plan.to_json(), chunk) for chunk in chunks]
-        for future in as_completed(futures):
-            yield future.result()
+    yield from play_local(plan, chunks, workers)
 
 
 def _ray(plan: Plan, chunks: list[Chunk], address: str) -> Iterator[tuple[Chunk, list[Any]]]:
@@ -80,9 +84,20 @@ def run_plan(
     else:
         results = _local(plan, chunks, workers or os.cpu_count() or 1)
     played = 0
-    for (cell, start, end), rows in results:
-        write_part(out, cell, start, rows)
-        played += end - start
-        if progress is not None:
-            progress(end - start)
+    try:
+        for (cell, start, end), rows in results:
+            write_part(out, cell, start, rows)
+            played += end - start
+            if progress is not None:
+                progress(end - start)
+    except KeyboardInterrupt:
+        with ignoring_ctrl_c():  # a second press must not break off the clean-up
+            _close(results)
+        raise Interrupted(played) from None
     return played
+
+
+def _close(results: Iterator[Any]) -> None:
+    close = getattr(results, "close", None)
+    if close is not None:
+        close()

@@ -59,6 +59,11 @@ def done_chunks(out: Path) -> set[tuple[int, int]]:
     return found
 
 
+def stored_games(out: Path) -> int:
+    """How many games ``out`` holds (from the Parquet footers, without reading the rows)."""
+    return sum(pq.read_metadata(p).num_rows for p in out.glob("part-c*-g*.parquet"))
+
+
 def read_results(out: Path) -> pa.Table:
     """Every stored row, ordered by option cell and game index."""
     parts = sorted(out.glob("part-c*-g*.parquet"))
