@@ -3,7 +3,9 @@ checked against games whose answer is known."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,8 +16,9 @@ from cardtable.core import Rng
 from cardtable.core.registry import unregister
 from cardtable.simulate import run
 from cardtable.simulate.plan import game_seed
+from cardtable.simulate.runner import run_plan, todo
 from cardtable.simulate.stats import binomial_p_value, wilson
-from cardtable.simulate.storage import part_path
+from cardtable.simulate.storage import load_plan, part_path, read_results
 from cardtable.simulate.summary import summarise
 
 from .coin import ensure_registered
@@ -53,8 +56,40 @@ def test_an_interrupted_run_resumes_without_losing_or_repeating_games(tmp_path: 
 def test_a_different_run_in_the_same_directory_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "run"
     run("score", 3, ["random"], 4, out, workers=1)
-    with pytest.raises(ValueError, match="different run"):
+    with pytest.raises(ValueError, match=re.escape("different run (seed: 0 here, 9 asked);")):
         run("score", 3, ["random"], 4, out, seed=9, workers=1)
+    with pytest.raises(
+        ValueError, match=re.escape("options: {} here, {'target_score': '20'} asked")
+    ):
+        run("score", 3, ["random"], 4, out, options={"target_score": "20"}, workers=1)
+    with pytest.raises(
+        ValueError, match=re.escape("games: 4 per cell here, 2 asked (a run can grow")
+    ):
+        run("score", 3, ["random"], 2, out, workers=1)
+
+
+def test_a_run_grows_keeping_the_games_already_played(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    small = rows(run("score", 3, ["random"], 8, out, seed=4, workers=1, chunk_size=4))
+    plan = load_plan(out)
+    bigger = replace(plan, games=13, chunk_size=3)  # another --chunk is no different run
+    assert todo(bigger, out) == [(0, 8, 11), (0, 11, 13)]
+    assert run_plan(bigger, out, workers=2) == 5
+    grown = rows(read_results(out))
+    assert grown[:8] == small and [r["index"] for r in grown] == list(range(13))
+    fresh = rows(run("score", 3, ["random"], 13, tmp_path / "fresh", seed=4, workers=1))
+    assert grown == fresh
+
+
+def test_cli_names_what_differs_before_saying_what_it_would_play(tmp_path: Path) -> None:
+    runner = CliRunner()
+    base = ["simulate", "ms", "--workers", "1", "--out", str(tmp_path / "r")]
+    assert runner.invoke(cli_main.main, [*base, "-n", "4"]).exit_code == 0
+    grown = runner.invoke(cli_main.main, [*base, "-n", "6", "--chunk", "1"])
+    assert grown.exit_code == 0 and "2 to play" in grown.output, grown.output
+    refused = runner.invoke(cli_main.main, [*base, "-n", "6", "--bots", "greedy"])
+    assert refused.exit_code == 1 and "to play" not in refused.output, refused.output
+    assert "bots: ['random', 'random'] here, ['greedy', 'greedy'] asked" in refused.output
 
 
 def test_sweeps_tag_rows_and_share_seeds(tmp_path: Path) -> None:
@@ -153,7 +188,7 @@ def test_cli_simulate_then_report(tmp_path: Path) -> None:
     [
         (["simulate", "chess", "--out", "x"], "no game called"),
         (["simulate", "score", "--bots", "genius", "--out", "x"], "no agent called"),
-        (["simulate", "score", "--bots", "random,greedy", "--out", "x"], "one spec or 3"),
+        (["simulate", "score", "--bots", "random,greedy", "--out", "x"], "give one spec, 3"),
         (["simulate", "score", "-o", "target_score=15", "--out", "x"], "must be one of"),
         (["report", "."], "not a simulation result directory"),
     ],

@@ -15,7 +15,7 @@ from typing import Any
 from cardtable.simulate.plan import Plan
 from cardtable.simulate.play import play_chunk
 from cardtable.simulate.pool import Chunk, ignoring_ctrl_c, play_local
-from cardtable.simulate.storage import done_chunks, prepare, write_part
+from cardtable.simulate.storage import done_ranges, prepare, write_part
 
 Progress = Callable[[int], None]
 
@@ -29,9 +29,28 @@ class Interrupted(KeyboardInterrupt):
 
 
 def todo(plan: Plan, out: Path) -> list[Chunk]:
-    """The chunks of ``plan`` that ``out`` does not hold yet."""
-    done = done_chunks(out)
-    return [c for c in plan.chunks() if (c[0], c[1]) not in done]
+    """The chunks of ``plan`` that ``out`` does not hold yet: every gap in each cell's stored
+    game indexes, cut into chunks of ``plan.chunk_size`` (the parts already stored may have
+    been cut otherwise, by an earlier ``--chunk``)."""
+    done = done_ranges(out) if out.exists() else []
+    chunks = []
+    for cell in range(len(plan.cells)):
+        covered = [(start, end) for c, start, end in done if c == cell]
+        for gap_start, gap_end in _gaps(covered, plan.games):
+            for start in range(gap_start, gap_end, plan.chunk_size):
+                chunks.append((cell, start, min(gap_end, start + plan.chunk_size)))
+    return chunks
+
+
+def _gaps(covered: list[tuple[int, int]], games: int) -> list[tuple[int, int]]:
+    gaps, at = [], 0
+    for start, end in sorted(covered):
+        if start > at:
+            gaps.append((at, min(start, games)))
+        at = max(at, end)
+    if at < games:
+        gaps.append((at, games))
+    return [(a, b) for a, b in gaps if a < b]
 
 
 def _play(plan_json: dict[str, Any], chunk: Chunk) -> tuple[Chunk, list[dict[str, Any]]]:

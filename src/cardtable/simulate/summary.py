@@ -50,9 +50,9 @@ def summarise(out: Path, sample: int = 20_000) -> tuple[Plan, list[CellSummary]]
     con = duckdb.connect()
     con.execute(f"CREATE VIEW r AS SELECT * FROM read_parquet('{_glob(out)}', union_by_name=true)")
     columns = [c[0] for c in con.execute("DESCRIBE r").fetchall()]
-    n = plan.num_players
     cells = []
     for cell, sweep in con.execute("SELECT DISTINCT cell, sweep FROM r ORDER BY cell").fetchall():
+        n = plan.cells[int(cell)].players
         cells.append(_cell(con, columns, n, int(cell), str(sweep), sample))
     return plan, cells
 
