@@ -15,6 +15,7 @@ from cardtable.cli import main as cli_main
 from cardtable.core import Rng
 from cardtable.core.registry import unregister
 from cardtable.simulate import run
+from cardtable.simulate.compare import sweep_comparisons
 from cardtable.simulate.plan import game_seed
 from cardtable.simulate.runner import run_plan, todo
 from cardtable.simulate.stats import binomial_p_value, wilson
@@ -196,3 +197,40 @@ def test_cli_simulate_then_report(tmp_path: Path) -> None:
 def test_cli_errors_are_one_line_reasons(args: list[str], words: str, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli_main.main, args)
     assert result.exit_code != 0 and words in result.output, result.output
+
+
+def test_one_plan_sweeps_table_sizes_bots_and_options(tmp_path: Path) -> None:
+    out = tmp_path / "sweep"
+    args = ["simulate", "pota", "-p", "3,4", "--bots", "random", "--bots", "greedy,random,..."]
+    args += ["-o", "forced_lead_after_circle=true", "-n", "3", "--workers", "1", "--out", str(out)]
+    result = CliRunner().invoke(cli_main.main, args)
+    assert result.exit_code == 0, result.output
+    assert "4 cell(s) × 3 games, 12 to play" in result.output
+    data = rows(read_results(out))
+    lineups = {(r["players"], r["bot_0"], r["bot_1"]) for r in data if r["index"] == 0}
+    assert lineups == {(3, "random", "random"), (3, "greedy", "random")} | {
+        (4, "random", "random"),
+        (4, "greedy", "random"),
+    }
+    assert {r["sweep"] for r in data if r["cell"] == 3} == {
+        "p=4 bots=greedy,random,... forced_lead_after_circle=true"
+    }
+    seeds = {c: [r["seed"] for r in data if r["cell"] == c] for c in range(4)}
+    assert seeds[0] == seeds[1] == seeds[2] == seeds[3]  # paired: the same deals in every cell
+    html = tmp_path / "r.html"
+    result = CliRunner().invoke(cli_main.main, ["report", str(out), "--html", str(html)])
+    assert result.exit_code == 0, result.output
+    assert html.read_text().count("95% CI (paired)") == 3
+
+
+def test_cells_are_compared_game_by_game(tmp_path: Path, coin: None) -> None:
+    """Two cells with the same option value play the very same games: the paired difference is
+    exactly 0; a cell where the first player always wins differs by about one half."""
+    out = tmp_path / "r"
+    run("coin", 2, ["random"], 300, out, workers=1, rotate=False, options={"bias": "50,50,100"})
+    (_, _, same), (_, _, sure) = sweep_comparisons(out)
+    first = {d.metric: d for d in same}["first player's win share"]
+    assert first.paired and first.games == 300
+    assert first.diff == first.low == first.high == 0 and first.more_games is None
+    big = {d.metric: d for d in sure}["first player's win share"]
+    assert big.settled and big.low < 0.5 < big.high

@@ -37,7 +37,7 @@ def _interval_plot(rows: list[tuple[str, float, float, float]], parity: float, t
     ax.errorbar(
         rates,
         ys,
-        xerr=[[r[1] - r[2] for r in rows], [r[3] - r[1] for r in rows]],
+        xerr=[[max(0.0, r[1] - r[2]) for r in rows], [max(0.0, r[3] - r[1]) for r in rows]],
         fmt="o",
         color="#3b7a57",
         capsize=4,
@@ -91,7 +91,7 @@ def _sweep_plot(cells: list[CellSummary]) -> str:
     ax.errorbar(
         [r[1] for r in rows],
         ys,
-        xerr=[[r[1] - r[2] for r in rows], [r[3] - r[1] for r in rows]],
+        xerr=[[max(0.0, r[1] - r[2]) for r in rows], [max(0.0, r[3] - r[1]) for r in rows]],
         fmt="o",
         capsize=4,
     )

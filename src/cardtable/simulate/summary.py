@@ -188,7 +188,8 @@ def _bots(
             f"SELECT sum(y), sum(x), sum(y*y), sum(x*y), sum(x*x) "
             f"FROM (SELECT {y} AS y, {x} AS x FROM r {where})",
         )
-        out.append(BotShare(bot, int(sx), ratio_interval(sy, sx, syy, sxy, sxx, games)))
+        share, low, high = ratio_interval(sy, sx, syy, sxy, sxx, games)
+        out.append(BotShare(bot, int(sx), (share, max(0.0, low), min(1.0, high))))
     return out
 
 
