@@ -3,6 +3,7 @@ checked against games whose answer is known."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -234,3 +235,20 @@ def test_cells_are_compared_game_by_game(tmp_path: Path, coin: None) -> None:
     assert first.diff == first.low == first.high == 0 and first.more_games is None
     big = {d.metric: d for d in sure}["first player's win share"]
     assert big.settled and big.low < 0.5 < big.high
+
+
+def test_a_time_budgeted_bot_is_warned_about_and_recorded(tmp_path: Path) -> None:
+    out = tmp_path / "timed"
+    args = ["simulate", "ms", "-n", "1", "--workers", "1", "--out", str(out)]
+    result = CliRunner().invoke(cli_main.main, [*args, "--bots", "ismcts:time=0.001,random"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "ismcts:time=0.001 searches for a time" in text and "cannot be reproduced" in text
+    assert "ismcts:iterations=400" in text
+    manifest = json.loads((out / "run.json").read_text())
+    assert manifest["reproducible"] is False and "ismcts:time=0.001" in str(manifest)
+    assert load_plan(out).bots == ("ismcts:time=0.001", "random")  # the manifest still loads
+    plain = tmp_path / "plain"
+    result = CliRunner().invoke(cli_main.main, [*args[:-1], str(plain), "--bots", "hard,random"])
+    assert "Warning" not in result.output
+    assert json.loads((plain / "run.json").read_text())["reproducible"] is True

@@ -192,6 +192,12 @@ def simulate_command(
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     console = make_console()
+    for why in plan.unreproducible:
+        console.print(
+            f"[yellow]Warning: {why}: its moves depend on the machine's speed and load, so this"
+            " run cannot be reproduced (run.json records it). For a reproducible run give an"
+            " iteration budget, e.g. ismcts:iterations=400.[/]"
+        )
     where = f"Ray ({ray_address})" if ray_address else f"{workers or os.cpu_count()} processes"
     console.print(
         f"{info.display_name}: {len(plan.cells)} cell(s) × {games} games, "

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 MASK64 = (1 << 64) - 1
@@ -64,6 +64,22 @@ def seat_specs(lineup: tuple[str, ...], players: int) -> tuple[str, ...]:
             f"or end with '{ETC}' to fill the rest"
         )
     return tuple(specs)
+
+
+def time_budgeted(spec: str) -> bool:
+    """Does this bot search for a time rather than a number of iterations? Its moves then
+    depend on the machine's speed and load, so a run with it cannot be reproduced.
+
+    >>> time_budgeted("ismcts:time=0.5"), time_budgeted("expert"), time_budgeted("hard")
+    (True, True, False)
+    """
+    from cardtable.agents.specs import parse_spec
+
+    try:
+        _, params = parse_spec(spec)
+        return float(params.get("time", "0")) > 0
+    except ValueError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -117,6 +133,12 @@ class Plan:
         shift = index % n if self.rotate else 0
         return [bots[(seat - shift) % n] for seat in range(n)]
 
+    @property
+    def unreproducible(self) -> list[str]:
+        """Why the rows of this plan could differ between two runs (empty: they cannot)."""
+        specs = sorted({spec for cell in self.cells for spec in cell.bots if time_budgeted(spec)})
+        return [f"{spec} searches for a time, not a number of iterations" for spec in specs]
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["bots"] = list(self.bots)
@@ -126,7 +148,8 @@ class Plan:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Plan:
-        data = dict(data)
+        names = {f.name for f in fields(cls)}
+        data = {k: v for k, v in data.items() if k in names}  # the manifest adds notes
         data["bots"] = tuple(data["bots"])
         data["players"] = tuple(data.get("players", ()))
         data["lineups"] = tuple(tuple(lineup) for lineup in data.get("lineups", ()))

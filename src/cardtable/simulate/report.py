@@ -213,8 +213,11 @@ def write_html(out: Path, path: Path) -> None:
     e = html.escape
     sweep = _sweep_plot(cells) if len(cells) > 1 else ""
     body = "".join(_cell_html(c) for c in cells)
-    note = incomplete_note(plan, cells)
-    banner = f'<p class="warn">{e(note)}</p>' if note else ""
+    notes = [
+        incomplete_note(plan, cells),
+        *(f"Not reproducible: {w}." for w in plan.unreproducible),
+    ]
+    banner = "".join(f'<p class="warn">{e(note)}</p>' for note in notes if note)
     path.write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>cardtable report — {e(info.display_name)}</title>
 <style>body{{font:15px/1.4 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}}
@@ -231,9 +234,9 @@ Every figure below is computed from all stored rows.</p>
 
 def print_summary(out: Path, console: Console) -> tuple[Plan, list[CellSummary]]:
     plan, cells = summarise(out)
-    note = incomplete_note(plan, cells)
-    if note:
-        console.print(f"[bold red]{note}[/]")
+    for note in [incomplete_note(plan, cells), *plan.unreproducible]:
+        if note:
+            console.print(f"[bold red]{note}[/]")
     for cell in cells:
         table = Table(
             title=f"{plan.game}, {cell.sweep}, {cell.players} players, {cell.games} games"

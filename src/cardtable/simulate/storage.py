@@ -1,4 +1,5 @@
-"""Results on disk: a directory with ``run.json`` (the plan) and one Parquet part per chunk.
+"""Results on disk: a directory with ``run.json`` (the plan, plus whether it is reproducible
+and why not) and one Parquet part per chunk.
 
 Parts are written to a temporary name and renamed, so a part exists only when it is complete:
 that is what makes an interrupted run resumable without losing or duplicating games. DuckDB,
@@ -45,7 +46,10 @@ def prepare(out: Path, plan: Plan) -> None:
     """Create the directory, or check that it holds the same run (to resume or extend it)."""
     check(out, plan)
     out.mkdir(parents=True, exist_ok=True)
-    (out / PLAN_FILE).write_text(json.dumps(plan.to_json(), indent=1) + "\n")
+    manifest = plan.to_json()
+    manifest["reproducible"] = not plan.unreproducible
+    manifest["unreproducible_because"] = plan.unreproducible
+    (out / PLAN_FILE).write_text(json.dumps(manifest, indent=1) + "\n")
 
 
 def load_plan(out: Path) -> Plan:
