@@ -168,6 +168,7 @@ def simulate_command(
     the same command with a larger -n extends it. -p, --bots and -o sweep: every combination is
     a cell, and every cell plays the same deals (game i has the same seed in each).
     """
+    from cardtable.simulate.ray_backend import check_address
     from cardtable.simulate.runner import Interrupted, run_plan, todo
     from cardtable.simulate.storage import check, stored_games
 
@@ -187,9 +188,11 @@ def simulate_command(
         chunk_size=chunk,
     )
     try:
+        if ray_address:
+            check_address(ray_address)
         check(out, plan)
         remaining = sum(end - start for _, start, end in todo(plan, out))
-    except ValueError as exc:
+    except (ValueError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
     console = make_console()
     for why in plan.unreproducible:

@@ -15,6 +15,7 @@ from typing import Any
 from cardtable.simulate.plan import Plan
 from cardtable.simulate.play import play_chunk
 from cardtable.simulate.pool import Chunk, ignoring_ctrl_c, play_local
+from cardtable.simulate.ray_backend import play_ray
 from cardtable.simulate.storage import done_ranges, prepare, write_part
 
 Progress = Callable[[int], None]
@@ -53,38 +54,12 @@ def _gaps(covered: list[tuple[int, int]], games: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in gaps if a < b]
 
 
-def _play(plan_json: dict[str, Any], chunk: Chunk) -> tuple[Chunk, list[dict[str, Any]]]:
-    return chunk, play_chunk(Plan.from_json(plan_json), *chunk)
-
-
 def _local(plan: Plan, chunks: list[Chunk], workers: int) -> Iterator[tuple[Chunk, list[Any]]]:
     if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
             yield chunk, play_chunk(plan, *chunk)
         return
     yield from play_local(plan, chunks, workers)
-
-
-def _ray(plan: Plan, chunks: list[Chunk], address: str) -> Iterator[tuple[Chunk, list[Any]]]:
-    try:
-        import ray
-    except ImportError:
-        raise RuntimeError("Ray is not installed: pip install 'cardtable[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address == "local":
-            ray.init(include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-    remote = ray.remote(_play)
-    try:
-        pending = [remote.remote(plan.to_json(), chunk) for chunk in chunks]
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(ready[0])
-    finally:
-        if started_here:
-            ray.shutdown()
 
 
 def run_plan(
@@ -99,7 +74,7 @@ def run_plan(
     prepare(out, plan)
     chunks = todo(plan, out)
     if ray_address:
-        results = _ray(plan, chunks, ray_address)
+        results = play_ray(plan, chunks, ray_address)
     else:
         results = _local(plan, chunks, workers or os.cpu_count() or 1)
     played = 0
