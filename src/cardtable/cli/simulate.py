@@ -261,3 +261,51 @@ def report_command(results: Path, html_path: Path | None) -> None:
             console.print(f"HTML report: {html_path}")
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
+
+
+@click.command("compare")
+@click.argument("run_a", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.argument("run_b", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.option("--cell-a", type=click.IntRange(0), default=0, show_default=True)
+@click.option("--cell-b", type=click.IntRange(0), default=0, show_default=True)
+def compare_command(run_a: Path, run_b: Path, cell_a: int, cell_b: int) -> None:
+    """Is RUN_B different from RUN_A, and how sure are we? Per metric: both values, the
+    difference with its 95% interval (game by game when both runs deal the same seeds), and
+    for an open question about how many more games would settle it."""
+    from rich.table import Table
+
+    from cardtable.simulate.compare import run_comparison
+
+    try:
+        diffs = run_comparison(run_a, run_b, cell_a, cell_b)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    paired = bool(diffs) and diffs[0].paired
+    how = "paired game by game (same deals)" if paired else "unpaired (different deals)"
+    table = Table(title=f"B = {run_b} (cell {cell_b}) against A = {run_a} (cell {cell_a}), {how}")
+    for name in ("metric", "A", "B", "B − A", "95% CI", "games", "verdict"):
+        table.add_column(name, justify="left" if name in ("metric", "verdict") else "right")
+    for d in diffs:
+        more = d.more_games
+        verdict = (
+            "differs"
+            if d.settled
+            else "no difference seen"
+            if more is None
+            else f"open: ~{more:,} more games"
+        )
+        table.add_row(
+            d.metric,
+            f"{d.a:.3f}",
+            f"{d.b:.3f}",
+            f"{d.diff:+.3f}",
+            f"{d.low:+.3f} to {d.high:+.3f}",
+            str(d.games),
+            verdict,
+        )
+    console = make_console()
+    console.print(table)
+    console.print(
+        "'open: ~N more games': if the difference seen is the true one, about N more games per"
+        " run would show it (95% interval clear of 0) four times in five."
+    )
