@@ -166,7 +166,8 @@ def _cell_html(cell: CellSummary) -> str:
 <p>First-player advantage (the first player by the game's own rules): the first player wins
 {cell.first.rate:.3f} ({cell.first.ci[0]:.3f}–{cell.first.ci[1]:.3f}) against parity {parity:.3f},
 two-sided binomial p = {cell.first_p:.3g} ({verdict} at 5%). Across all positions around the
-table from the first player: chi-square {chi2:.2f} on {n - 1} df, p = {chi_p:.3g}.</p>
+table from the first player: chi-square {chi2:.2f} on {n - 1} df, p = {chi_p:.3g}; across the
+seats themselves: chi-square {cell.seats_chi2[0]:.2f}, p = {cell.seats_chi2[1]:.3g}.</p>
 <table><tr><th>seat / position</th><th>win share</th><th>95% CI</th><th>games</th></tr>
 {seats}</table>
 {_interval_plot(_shares([*cell.seats, *cell.positions]), parity, "Win share by seat, by position")}
@@ -258,7 +259,8 @@ def print_summary(out: Path, console: Console) -> tuple[Plan, list[CellSummary]]
         d, r = cell.decisions, cell.rounds
         console.print(
             f"first player (by the game's rules): p = {cell.first_p:.3g} against parity; "
-            f"all positions: chi-square {chi2:.2f}, p = {chi_p:.3g}\n"
+            f"all positions from the first: chi-square {chi2:.2f}, p = {chi_p:.3g}; "
+            f"all seats: chi-square {cell.seats_chi2[0]:.2f}, p = {cell.seats_chi2[1]:.3g}\n"
             f"decisions/game {d[0]:.1f} ({d[1]:.1f}–{d[2]:.1f}); "
             f"rounds/game {r[0]:.2f} ({r[1]:.2f}–{r[2]:.2f})"
         )

@@ -72,6 +72,7 @@ class CellSummary:
     first_p: float  # binomial test of ``first`` against parity
     positions: list[Share]  # by position after the first player: 0 = first, 1 = next, ...
     positions_chi2: tuple[float, float]  # statistic, p-value against an even split
+    seats_chi2: tuple[float, float]  # the same across the seats themselves
     decisions: Interval
     rounds: Interval
     scores: list[Interval]
@@ -144,6 +145,7 @@ def _cell(con: duckdb.DuckDBPyConnection, names: list[str], plan: Plan, cell: in
         first_p=binomial_p_value(first.wins, games, 1.0 / n),
         positions=by_position,
         positions_chi2=chi_square_even([p.wins for p in by_position]),
+        seats_chi2=chi_square_even([s.wins for s in seats]),
         decisions=_mean(con, "decisions", where),
         rounds=_mean(con, "rounds", where),
         scores=[_mean(con, f"score_{s}", where) for s in range(n)],
