@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.simulate.ray_backend import TASKS_PER_CPU, batches, check_address
+from cardtable.simulate.ray_backend import PROBE_SECONDS, TASKS_PER_CPU, batches, check_address
 
 SCRIPT = "import sys; from cardtable.cli.main import main; sys.exit(main())"
 
@@ -25,11 +25,9 @@ def closed_port() -> int:
 def test_an_unreachable_address_fails_fast_in_one_line(tmp_path: Path) -> None:
     address = f"127.0.0.1:{closed_port()}"
     args = ["simulate", "ms", "-n", "4", "--ray", address, "--out", str(tmp_path / "r")]
-    started = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, timeout=120
     )
-    assert time.monotonic() - started < 15
     assert done.returncode == 1
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert lines == [
@@ -37,6 +35,15 @@ def test_an_unreachable_address_fails_fast_in_one_line(tmp_path: Path) -> None:
         "start one with `ray start --head`"
     ], lines
     assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "198.51.100.1"])  # refused; unroutable
+def test_the_address_check_takes_at_most_a_few_seconds(host: str) -> None:
+    """Timed in-process: on a loaded machine the interpreter's start alone can take seconds."""
+    started = time.monotonic()
+    with pytest.raises(RuntimeError, match="no Ray cluster answers"):
+        check_address(f"{host}:{closed_port()}")
+    assert time.monotonic() - started < PROBE_SECONDS + 1.0
 
 
 def test_a_malformed_address_is_named() -> None:
