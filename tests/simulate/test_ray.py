@@ -37,12 +37,11 @@ def test_an_unreachable_address_fails_fast_in_one_line(tmp_path: Path) -> None:
     assert not (tmp_path / "r").exists()
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1", "198.51.100.1"])  # refused; unroutable
-def test_the_address_check_takes_at_most_a_few_seconds(host: str) -> None:
+def test_the_address_check_takes_at_most_a_few_seconds() -> None:
     """Timed in-process: on a loaded machine the interpreter's start alone can take seconds."""
     started = time.monotonic()
     with pytest.raises(RuntimeError, match="no Ray cluster answers"):
-        check_address(f"{host}:{closed_port()}")
+        check_address(f"127.0.0.1:{closed_port()}")
     assert time.monotonic() - started < PROBE_SECONDS + 1.0
 
 
