@@ -208,6 +208,11 @@ def _verdict(d: Diff) -> str:
     return "no difference seen" if more is None else f"open: ~{more:,} more games"
 
 
+def _lineups(plan: Plan) -> str:
+    lineups = plan.lineups or (plan.bots,)
+    return " | ".join(", ".join(lineup) for lineup in lineups)
+
+
 def write_html(out: Path, path: Path) -> None:
     plan, cells = summarise(out)
     info = get_game(plan.game)
@@ -226,7 +231,7 @@ table{{border-collapse:collapse;margin:.5rem 0}}td,th{{border:1px solid #ccc;pad
 .warn{{background:#fde7e4;border:1px solid #b3261e;padding:.5rem}}
 svg{{max-width:100%;height:auto;display:block;margin:.5rem 0}}</style></head><body>
 <h1>{e(info.display_name)}: {len(cells)} cell(s)</h1>{banner}
-<p>Bots (rotated one seat each game: {plan.rotate}): {e(", ".join(plan.bots))}.
+<p>Bots (rotated one seat each game: {plan.rotate}): {e(_lineups(plan))}.
 Master seed {plan.seed}. Options: {e(str(plan.options or "defaults"))}.
 Every figure below is computed from all stored rows.</p>
 {sweep}{_comparison_html(out)}{body}</body></html>
