@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cardtable.cli.main import main
 from cardtable.core.registry import unregister
-from cardtable.simulate.ladder import elo_ratings, matchups, run_ladder
+from cardtable.simulate.ladder import elo_ratings, matchups, run_ladder, summarise_ladder
+from cardtable.simulate.storage import load_plan, read_results
 
 from .coin import ensure_registered
 
@@ -80,3 +82,21 @@ def test_ladder_command() -> None:
         out = runner.invoke(main, bad)
         assert out.exit_code == 2, out.output
         assert words in " ".join(out.output.split()), out.output
+
+
+def test_ladder_rows_are_stored_like_any_run(tmp_path: Path) -> None:
+    out = tmp_path / "ladder"
+    runner = CliRunner(env={"FORCE_COLOR": None, "COLUMNS": "120"})
+    args = ["ladder", "score", "-p", "3", "--bots", "random,greedy", "-n", "3", "--out", str(out)]
+    result = runner.invoke(main, [*args, "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    data = read_results(out).to_pylist()
+    assert sorted({(r["cell"], r["bot_0"]) for r in data if r["index"] == 0}) == [
+        (0, "random"),
+        (1, "greedy"),
+    ]
+    stored = summarise_ladder(load_plan(out), ["random", "greedy"], data)
+    again = run_ladder("score", 3, ["random", "greedy"], 3, workers=1)
+    assert stored == again
+    report = runner.invoke(main, ["report", str(out)])
+    assert report.exit_code == 0 and "bots=random,greedy,greedy" in report.output, report.output

@@ -3,7 +3,10 @@ checked against games whose answer is known."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,9 +16,11 @@ from cardtable.cli import main as cli_main
 from cardtable.core import Rng
 from cardtable.core.registry import unregister
 from cardtable.simulate import run
+from cardtable.simulate.compare import sweep_comparisons
 from cardtable.simulate.plan import game_seed
+from cardtable.simulate.runner import run_plan, todo
 from cardtable.simulate.stats import binomial_p_value, wilson
-from cardtable.simulate.storage import part_path
+from cardtable.simulate.storage import load_plan, part_path, read_results
 from cardtable.simulate.summary import summarise
 
 from .coin import ensure_registered
@@ -53,8 +58,40 @@ def test_an_interrupted_run_resumes_without_losing_or_repeating_games(tmp_path: 
 def test_a_different_run_in_the_same_directory_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "run"
     run("score", 3, ["random"], 4, out, workers=1)
-    with pytest.raises(ValueError, match="different run"):
+    with pytest.raises(ValueError, match=re.escape("different run (seed: 0 here, 9 asked);")):
         run("score", 3, ["random"], 4, out, seed=9, workers=1)
+    with pytest.raises(
+        ValueError, match=re.escape("options: {} here, {'target_score': '20'} asked")
+    ):
+        run("score", 3, ["random"], 4, out, options={"target_score": "20"}, workers=1)
+    with pytest.raises(
+        ValueError, match=re.escape("games: 4 per cell here, 2 asked (a run can grow")
+    ):
+        run("score", 3, ["random"], 2, out, workers=1)
+
+
+def test_a_run_grows_keeping_the_games_already_played(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    small = rows(run("score", 3, ["random"], 8, out, seed=4, workers=1, chunk_size=4))
+    plan = load_plan(out)
+    bigger = replace(plan, games=13, chunk_size=3)  # another --chunk is no different run
+    assert todo(bigger, out) == [(0, 8, 11), (0, 11, 13)]
+    assert run_plan(bigger, out, workers=2) == 5
+    grown = rows(read_results(out))
+    assert grown[:8] == small and [r["index"] for r in grown] == list(range(13))
+    fresh = rows(run("score", 3, ["random"], 13, tmp_path / "fresh", seed=4, workers=1))
+    assert grown == fresh
+
+
+def test_cli_names_what_differs_before_saying_what_it_would_play(tmp_path: Path) -> None:
+    runner = CliRunner()
+    base = ["simulate", "ms", "--workers", "1", "--out", str(tmp_path / "r")]
+    assert runner.invoke(cli_main.main, [*base, "-n", "4"]).exit_code == 0
+    grown = runner.invoke(cli_main.main, [*base, "-n", "6", "--chunk", "1"])
+    assert grown.exit_code == 0 and "2 to play" in grown.output, grown.output
+    refused = runner.invoke(cli_main.main, [*base, "-n", "6", "--bots", "greedy"])
+    assert refused.exit_code == 1 and "to play" not in refused.output, refused.output
+    assert "bots: ['random', 'random'] here, ['greedy', 'greedy'] asked" in refused.output
 
 
 def test_sweeps_tag_rows_and_share_seeds(tmp_path: Path) -> None:
@@ -153,7 +190,7 @@ def test_cli_simulate_then_report(tmp_path: Path) -> None:
     [
         (["simulate", "chess", "--out", "x"], "no game called"),
         (["simulate", "score", "--bots", "genius", "--out", "x"], "no agent called"),
-        (["simulate", "score", "--bots", "random,greedy", "--out", "x"], "one spec or 3"),
+        (["simulate", "score", "--bots", "random,greedy", "--out", "x"], "give one spec, 3"),
         (["simulate", "score", "-o", "target_score=15", "--out", "x"], "must be one of"),
         (["report", "."], "not a simulation result directory"),
     ],
@@ -161,3 +198,57 @@ def test_cli_simulate_then_report(tmp_path: Path) -> None:
 def test_cli_errors_are_one_line_reasons(args: list[str], words: str, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli_main.main, args)
     assert result.exit_code != 0 and words in result.output, result.output
+
+
+def test_one_plan_sweeps_table_sizes_bots_and_options(tmp_path: Path) -> None:
+    out = tmp_path / "sweep"
+    args = ["simulate", "pota", "-p", "3,4", "--bots", "random", "--bots", "greedy,random,..."]
+    args += ["-o", "forced_lead_after_circle=true", "-n", "3", "--workers", "1", "--out", str(out)]
+    result = CliRunner().invoke(cli_main.main, args)
+    assert result.exit_code == 0, result.output
+    assert "4 cell(s) × 3 games, 12 to play" in result.output
+    data = rows(read_results(out))
+    lineups = {(r["players"], r["bot_0"], r["bot_1"]) for r in data if r["index"] == 0}
+    assert lineups == {(3, "random", "random"), (3, "greedy", "random")} | {
+        (4, "random", "random"),
+        (4, "greedy", "random"),
+    }
+    assert {r["sweep"] for r in data if r["cell"] == 3} == {
+        "p=4 bots=greedy,random,... forced_lead_after_circle=true"
+    }
+    seeds = {c: [r["seed"] for r in data if r["cell"] == c] for c in range(4)}
+    assert seeds[0] == seeds[1] == seeds[2] == seeds[3]  # paired: the same deals in every cell
+    html = tmp_path / "r.html"
+    result = CliRunner().invoke(cli_main.main, ["report", str(out), "--html", str(html)])
+    assert result.exit_code == 0, result.output
+    assert html.read_text().count("95% CI (paired)") == 3
+
+
+def test_cells_are_compared_game_by_game(tmp_path: Path, coin: None) -> None:
+    """Two cells with the same option value play the very same games: the paired difference is
+    exactly 0; a cell where the first player always wins differs by about one half."""
+    out = tmp_path / "r"
+    run("coin", 2, ["random"], 300, out, workers=1, rotate=False, options={"bias": "50,50,100"})
+    (_, _, same), (_, _, sure) = sweep_comparisons(out)
+    first = {d.metric: d for d in same}["first player's win share"]
+    assert first.paired and first.games == 300
+    assert first.diff == first.low == first.high == 0 and first.more_games is None
+    big = {d.metric: d for d in sure}["first player's win share"]
+    assert big.settled and big.low < 0.5 < big.high
+
+
+def test_a_time_budgeted_bot_is_warned_about_and_recorded(tmp_path: Path) -> None:
+    out = tmp_path / "timed"
+    args = ["simulate", "ms", "-n", "1", "--workers", "1", "--out", str(out)]
+    result = CliRunner().invoke(cli_main.main, [*args, "--bots", "ismcts:time=0.001,random"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "ismcts:time=0.001 searches for a time" in text and "cannot be reproduced" in text
+    assert "ismcts:iterations=400" in text
+    manifest = json.loads((out / "run.json").read_text())
+    assert manifest["reproducible"] is False and "ismcts:time=0.001" in str(manifest)
+    assert load_plan(out).bots == ("ismcts:time=0.001", "random")  # the manifest still loads
+    plain = tmp_path / "plain"
+    result = CliRunner().invoke(cli_main.main, [*args[:-1], str(plain), "--bots", "hard,random"])
+    assert "Warning" not in result.output
+    assert json.loads((plain / "run.json").read_text())["reproducible"] is True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -103,6 +104,11 @@ def print_ladder(result: LadderResult, console: Console, seconds: float) -> None
     metavar="NAME=VALUE",
     help="A game option (repeatable).",
 )
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Keep the rows here, like any simulation run (cardtable report OUT reads them).",
+)
 def ladder_command(
     game: str,
     bots: str,
@@ -112,6 +118,7 @@ def ladder_command(
     workers: int | None,
     options: tuple[str, ...],
     lone: str | None,
+    out: Path | None,
 ) -> None:
     """Play bots against each other in GAME: every pair meets in seeded, seat-rotated games."""
     try:
@@ -158,7 +165,10 @@ def ladder_command(
                 workers=workers,
                 progress=lambda n: bar.advance(task, n),
                 lone=lone.strip() if lone else None,
+                out=out,
             )
-        except CardtableError as exc:
+        except (CardtableError, ValueError) as exc:
             raise click.ClickException(f"the ladder failed: {exc}") from None
     print_ladder(result, console, time.perf_counter() - start)
+    if out is not None:
+        console.print(f"Rows in {out}: cardtable report {out}")

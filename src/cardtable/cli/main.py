@@ -35,7 +35,7 @@ from cardtable.cli.play import (
 from cardtable.cli.replay import run_replay
 from cardtable.cli.review import review_command
 from cardtable.cli.serve import serve_command
-from cardtable.cli.simulate import report_command, simulate_command
+from cardtable.cli.simulate import compare_command, report_command, simulate_command
 from cardtable.cli.view import make_console
 from cardtable.core import (
     BadOptions,
@@ -370,5 +370,6 @@ def replay_command(record: Path, seat: int | None, all_seats: bool, no_pause: bo
 main.add_command(serve_command)
 main.add_command(simulate_command)
 main.add_command(report_command)
+main.add_command(compare_command)
 main.add_command(review_command)
 main.add_command(ladder_command)

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from cardtable.simulate.plan import Plan, game_seed, sweep_cells
+from cardtable.simulate.plan import Plan, game_seed, seat_specs, sweep_cells
 from cardtable.simulate.runner import Progress, run_plan
 from cardtable.simulate.storage import read_results
 
 
 def run(
     game: str,
-    players: int,
+    players: int | Sequence[int],
     bots: Sequence[str],
     games: int,
     out: str | Path,
@@ -33,12 +33,28 @@ def run(
     rotate: bool = True,
     chunk_size: int = 250,
     progress: Progress | None = None,
+    lineups: Sequence[Sequence[str]] = (),
 ) -> pa.Table:
-    """Play (or resume) a run and return all its rows (``.to_pandas()`` for a DataFrame)."""
-    specs = list(bots) * players if len(bots) == 1 else list(bots)
-    if len(specs) != players:
-        raise ValueError(f"give one bot spec, or one per seat ({players}), not {len(bots)}")
-    plan = Plan(game, players, tuple(specs), games, seed, dict(options or {}), rotate, chunk_size)
+    """Play (or resume, or extend) a run and return all its rows (``.to_pandas()`` for a
+    DataFrame). ``players`` may list several table sizes and ``lineups`` several lineups of
+    ``bots`` (see :func:`~cardtable.simulate.plan.seat_specs`): each combination is a cell."""
+    sizes = (players,) if isinstance(players, int) else tuple(players)
+    if len(lineups) == 1:
+        bots, lineups = lineups[0], ()
+    many = len(sizes) > 1 or len(lineups) > 1
+    specs = tuple(bots) if many else seat_specs(tuple(bots), sizes[0])
+    plan = Plan(
+        game,
+        sizes[0],
+        specs,
+        games,
+        seed,
+        dict(options or {}),
+        rotate,
+        chunk_size,
+        players=sizes if len(sizes) > 1 else (),
+        lineups=tuple(tuple(lineup) for lineup in lineups) if len(lineups) > 1 else (),
+    )
     run_plan(plan, Path(out), workers=workers, ray_address=ray_address, progress=progress)
     return read_results(Path(out))
 

@@ -4,7 +4,8 @@ Every pair of bots meets in a *matchup*: one bot (the hero) in one seat, the oth
 other seat, the hero's seat rotating game by game (in two-player games each unordered pair is one
 matchup; with more players both orders are played, so each bot is the hero once against each
 other). Game ``i`` of every matchup is dealt from the same seed, so the matchups see the same
-deals. Games are played by :func:`cardtable.simulate.play.play_chunk` on all local cores.
+deals. A ladder is one simulation plan whose cells are the matchups, played and stored like any
+other run (``cardtable ladder --out DIR``, then ``cardtable report DIR``).
 
 Reported: each matchup's hero win share with a 95% Wilson interval (parity is 1/players); each
 bot's win share over all seats it held; and an Elo-style rating from every pair of seats held by
@@ -21,14 +22,16 @@ from __future__ import annotations
 import itertools
 import math
 import os
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardtable.simulate.plan import Plan
-from cardtable.simulate.play import play_chunk
+from cardtable.simulate.runner import run_plan
 from cardtable.simulate.stats import wilson
+from cardtable.simulate.storage import read_results
 
 ELO_ANCHOR = 1000.0
 #: Each pair of bots gets one virtual draw, so a bot that always wins has a finite rating.
@@ -105,7 +108,7 @@ def matchups(bots: Sequence[str], players: int, lone: str | None = None) -> list
     return list(itertools.permutations(bots, 2))
 
 
-def plans(
+def plan(
     game: str,
     players: int,
     bots: Sequence[str],
@@ -114,40 +117,25 @@ def plans(
     options: dict[str, str] | None = None,
     chunk_size: int = 1,
     lone: str | None = None,
-) -> list[Plan]:
-    """One simulation plan per matchup; the hero is seat 0 before rotation."""
-    return [
-        Plan(
-            game,
-            players,
-            (hero, *([field] * (players - 1))),
-            games,
-            seed,
-            dict(options or {}),
-            True,
-            chunk_size,
-        )
-        for hero, field in matchups(bots, players, lone)
-    ]
-
-
-def _play(plan_json: dict[str, Any], start: int, end: int) -> list[dict[str, Any]]:
-    return play_chunk(Plan.from_json(plan_json), 0, start, end)
-
-
-def _rows(
-    todo: list[tuple[int, Plan, int, int]], workers: int
-) -> Iterator[tuple[int, list[dict[str, Any]]]]:
-    if workers <= 1:
-        for k, plan, start, end in todo:
-            yield k, play_chunk(plan, 0, start, end)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {
-            pool.submit(_play, plan.to_json(), start, end): k for k, plan, start, end in todo
-        }
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+) -> Plan:
+    """One simulation plan whose cells are the matchups (a lineup each: the hero in seat 0
+    before rotation, the field in the rest); its rows are stored like any other run's."""
+    if any("," in str(v) for v in (options or {}).values()):
+        raise ValueError("a ladder takes one value per option (sweep with cardtable simulate)")
+    lineups = tuple(
+        (hero, *([field] * (players - 1))) for hero, field in matchups(bots, players, lone)
+    )
+    return Plan(
+        game,
+        players,
+        lineups[0],
+        games,
+        seed,
+        dict(options or {}),
+        True,
+        chunk_size,
+        lineups=lineups if len(lineups) > 1 else (),
+    )
 
 
 def elo_ratings(
@@ -200,45 +188,62 @@ def run_ladder(
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
     lone: str | None = None,
+    out: Path | None = None,
 ) -> LadderResult:
-    """Play every matchup ``games`` times and summarise (see the module docstring)."""
+    """Play every matchup ``games`` times and summarise (see the module docstring). With
+    ``out`` the rows stay there (``cardtable report`` reads them; the same call resumes or
+    extends the ladder); without, they go to a temporary directory."""
     if games < 1:
         raise ValueError("a ladder needs at least one game per matchup")
     workers = workers or os.cpu_count() or 1
-    matches = plans(game, players, bots, games, seed, options, lone=lone)
     chunk = max(1, min(25, games // (4 * workers)))
-    todo = [
-        (k, plan, start, min(games, start + chunk))
-        for k, plan in enumerate(matches)
-        for start in range(0, games, chunk)
-    ]
-    hero_wins = [0.0] * len(matches)
-    played = [0] * len(matches)
+    ladder = plan(game, players, bots, games, seed, options, chunk, lone)
+    if out is None:
+        with tempfile.TemporaryDirectory(prefix="ladder-") as tmp:
+            return _played(ladder, bots, Path(tmp), workers, progress)
+    return _played(ladder, bots, out, workers, progress)
+
+
+def _played(
+    ladder: Plan,
+    bots: Sequence[str],
+    out: Path,
+    workers: int,
+    progress: Callable[[int], None] | None,
+) -> LadderResult:
+    run_plan(ladder, out, workers=workers, progress=progress)
+    rows = read_results(out).to_pylist()  # in (cell, index) order: sums do not depend on workers
+    return summarise_ladder(ladder, bots, rows)
+
+
+def summarise_ladder(ladder: Plan, bots: Sequence[str], rows: list[dict[str, Any]]) -> LadderResult:
+    """Matchup shares, bot shares and Elo from a ladder's stored rows."""
+    players, cells = ladder.num_players, ladder.cells
+    hero_wins = [0.0] * len(cells)
+    played = [0] * len(cells)
     seats = dict.fromkeys(bots, 0)
     wins = dict.fromkeys(bots, 0.0)
     results: list[tuple[list[str], list[float]]] = []
-    for k, rows in _rows(todo, workers):
-        for row in rows:
-            lineup = [row[f"bot_{s}"] for s in range(players)]
-            returns = [row[f"return_{s}"] for s in range(players)]
-            hero_seat = row["index"] % players  # seat_bots rotates seat 0's bot to seat i % n
-            hero_wins[k] += returns[hero_seat]
-            played[k] += 1
-            for bot, ret in zip(lineup, returns, strict=True):
-                seats[bot] += 1
-                wins[bot] += ret
-            results.append((lineup, returns))
-        if progress is not None:
-            progress(len(rows))
+    for row in rows:
+        k = row["cell"]
+        lineup = [row[f"bot_{s}"] for s in range(players)]
+        returns = [row[f"return_{s}"] for s in range(players)]
+        hero_seat = row["index"] % players  # seat_bots rotates seat 0's bot to seat i % n
+        hero_wins[k] += returns[hero_seat]
+        played[k] += 1
+        for bot, ret in zip(lineup, returns, strict=True):
+            seats[bot] += 1
+            wins[bot] += ret
+        results.append((lineup, returns))
     elo = elo_ratings(bots, results)
     return LadderResult(
-        game=game,
+        game=ladder.game,
         players=players,
-        games_per_matchup=games,
-        seed=seed,
+        games_per_matchup=ladder.games,
+        seed=ladder.seed,
         matchups=[
-            Matchup(plan.bots[0], plan.bots[1], played[k], hero_wins[k])
-            for k, plan in enumerate(matches)
+            Matchup(cell.bots[0], cell.bots[1], played[k], hero_wins[k])
+            for k, cell in enumerate(cells)
         ],
         bots=sorted(
             (BotResult(b, seats[b], wins[b], elo[b]) for b in bots),

@@ -17,12 +17,20 @@ MAX_DECISIONS = 1_000_000
 
 
 def play_game(plan: Plan, cell: int, index: int) -> dict[str, Any]:
-    """One game as one row: seed, options, bots by seat, scores, returns, length, statistics."""
-    options = plan.cells[cell]
+    """One game as one row: seed, options, bots by seat, who starts, scores, returns, length,
+    statistics.
+
+    ``first`` is the game's own first player: the seat to act in the fresh state, after any
+    setup the rules perform (Piece of the Action draws its first Leader; the others start at
+    seat 0).
+    """
+    this = plan.cells[cell]
+    options = this.options
     seed = game_seed(plan.seed, index)
-    state = new_state(plan.game, plan.num_players, seed, dict(options))
+    state = new_state(plan.game, this.players, seed, dict(options))
     state.events = None
-    bots = plan.seat_bots(index)
+    first = state.to_act()[0]
+    bots = plan.seat_bots(index, cell)
     agents = [make_agent(spec, allow_external=True) for spec in bots]
     rng = Rng(seed ^ 0xB075)
     decisions = 0
@@ -46,14 +54,16 @@ def play_game(plan: Plan, cell: int, index: int) -> dict[str, Any]:
             close_agent(agent)
     row: dict[str, Any] = {
         "cell": cell,
-        "sweep": ",".join(f"{k}={v}" for k, v in options.items()),
+        "sweep": this.label,
+        "players": this.players,
         "index": index,
         "seed": seed,
         "options": json.dumps(options, sort_keys=True),
         "decisions": decisions,
+        "first": first,
     }
     returns, scores = state.returns(), state.scores()
-    for seat in range(plan.num_players):
+    for seat in range(this.players):
         row[f"bot_{seat}"] = bots[seat]
         row[f"score_{seat}"] = float(scores[seat])
         row[f"return_{seat}"] = float(returns[seat])

@@ -9,59 +9,57 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
 from cardtable.simulate.plan import Plan
 from cardtable.simulate.play import play_chunk
-from cardtable.simulate.storage import done_chunks, prepare, write_part
+from cardtable.simulate.pool import Chunk, ignoring_ctrl_c, play_local
+from cardtable.simulate.ray_backend import play_ray
+from cardtable.simulate.storage import done_ranges, prepare, write_part
 
 Progress = Callable[[int], None]
-Chunk = tuple[int, int, int]
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run; every chunk finished before it is stored (``played`` games now)."""
+
+    def __init__(self, played: int) -> None:
+        super().__init__(f"interrupted after {played} games")
+        self.played = played
 
 
 def todo(plan: Plan, out: Path) -> list[Chunk]:
-    """The chunks of ``plan`` that ``out`` does not hold yet."""
-    done = done_chunks(out)
-    return [c for c in plan.chunks() if (c[0], c[1]) not in done]
+    """The chunks of ``plan`` that ``out`` does not hold yet: every gap in each cell's stored
+    game indexes, cut into chunks of ``plan.chunk_size`` (the parts already stored may have
+    been cut otherwise, by an earlier ``--chunk``)."""
+    done = done_ranges(out) if out.exists() else []
+    chunks = []
+    for cell in range(len(plan.cells)):
+        covered = [(start, end) for c, start, end in done if c == cell]
+        for gap_start, gap_end in _gaps(covered, plan.games):
+            for start in range(gap_start, gap_end, plan.chunk_size):
+                chunks.append((cell, start, min(gap_end, start + plan.chunk_size)))
+    return chunks
 
 
-def _play(plan_json: dict[str, Any], chunk: Chunk) -> tuple[Chunk, list[dict[str, Any]]]:
-    return chunk, play_chunk(Plan.from_json(plan_json), *chunk)
+def _gaps(covered: list[tuple[int, int]], games: int) -> list[tuple[int, int]]:
+    gaps, at = [], 0
+    for start, end in sorted(covered):
+        if start > at:
+            gaps.append((at, min(start, games)))
+        at = max(at, end)
+    if at < games:
+        gaps.append((at, games))
+    return [(a, b) for a, b in gaps if a < b]
 
 
 def _local(plan: Plan, chunks: list[Chunk], workers: int) -> Iterator[tuple[Chunk, list[Any]]]:
-    if workers <= 1:
+    if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
             yield chunk, play_chunk(plan, *chunk)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play, plan.to_json(), chunk) for chunk in chunks]
-        for future in as_completed(futures):
-            yield future.result()
-
-
-def _ray(plan: Plan, chunks: list[Chunk], address: str) -> Iterator[tuple[Chunk, list[Any]]]:
-    try:
-        import ray
-    except ImportError:
-        raise RuntimeError("Ray is not installed: pip install 'cardtable[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address == "local":
-            ray.init(include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-    remote = ray.remote(_play)
-    try:
-        pending = [remote.remote(plan.to_json(), chunk) for chunk in chunks]
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(ready[0])
-    finally:
-        if started_here:
-            ray.shutdown()
+    yield from play_local(plan, chunks, workers)
 
 
 def run_plan(
@@ -76,13 +74,24 @@ def run_plan(
     prepare(out, plan)
     chunks = todo(plan, out)
     if ray_address:
-        results = _ray(plan, chunks, ray_address)
+        results = play_ray(plan, chunks, ray_address)
     else:
         results = _local(plan, chunks, workers or os.cpu_count() or 1)
     played = 0
-    for (cell, start, end), rows in results:
-        write_part(out, cell, start, rows)
-        played += end - start
-        if progress is not None:
-            progress(end - start)
+    try:
+        for (cell, start, end), rows in results:
+            write_part(out, cell, start, rows)
+            played += end - start
+            if progress is not None:
+                progress(end - start)
+    except KeyboardInterrupt:
+        with ignoring_ctrl_c():  # a second press must not break off the clean-up
+            _close(results)
+        raise Interrupted(played) from None
     return played
+
+
+def _close(results: Iterator[Any]) -> None:
+    close = getattr(results, "close", None)
+    if close is not None:
+        close()

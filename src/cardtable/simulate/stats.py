@@ -70,3 +70,66 @@ def mean_ci(values: list[float], z: float = Z95) -> tuple[float, float, float]:
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return mean, mean - half, mean + half
+
+
+def mean_interval(mean: float, sd: float, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """Mean with a normal-approximation interval from the mean, sample SD and count (what a
+    database aggregate gives: ``avg``, ``stddev_samp``, ``count``)."""
+    if n <= 1:
+        return mean, mean, mean
+    half = z * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def ratio_interval(
+    sy: float, sx: float, syy: float, sxy: float, sxx: float, n: int, z: float = Z95
+) -> tuple[float, float, float]:
+    """A ratio of sums ``R = Σy / Σx`` over ``n`` independent games, with its delta-method
+    interval: a bot's win share over the seats it held, where ``y`` is what the bot won in a
+    game and ``x`` how many seats it held. Seats of one game are not independent of each other;
+    games are, so the variance is taken over games (sums of y, x, y², xy, x² given)."""
+    if n <= 1 or sx <= 0:
+        r = sy / sx if sx > 0 else 0.0
+        return r, r, r
+    r = sy / sx
+    residual = max(0.0, syy - 2 * r * sxy + r * r * sxx) / (n - 1)
+    half = z * math.sqrt(residual / n) / (sx / n)
+    return r, r - half, r + half
+
+
+def chi_square_p(statistic: float, df: int) -> float:
+    """Upper tail of the chi-square distribution with ``df`` (a positive integer) degrees of
+    freedom, in closed form (no SciPy needed).
+
+    >>> round(chi_square_p(3.841, 1), 3), round(chi_square_p(5.991, 2), 3)
+    (0.05, 0.05)
+    >>> round(chi_square_p(7.815, 3), 3), round(chi_square_p(11.345, 3), 3)
+    (0.05, 0.01)
+    """
+    if df < 1:
+        raise ValueError("a chi-square test needs at least one degree of freedom")
+    x = max(statistic, 0.0)
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= (x / 2) / i
+            total += term
+        return min(1.0, math.exp(-x / 2) * total)
+    root = math.sqrt(x)
+    tail = math.erfc(root / math.sqrt(2))
+    term, total = root, 0.0
+    for r in range(1, (df - 1) // 2 + 1):
+        total += term
+        term *= x / (2 * r + 1)
+    density = math.exp(-x / 2) / math.sqrt(2 * math.pi)
+    return min(1.0, tail + 2 * density * total)
+
+
+def chi_square_even(counts: list[float]) -> tuple[float, float]:
+    """Chi-square statistic and p-value of ``counts`` against an even split (df = len - 1)."""
+    total = sum(counts)
+    if len(counts) < 2 or total <= 0:
+        return 0.0, 1.0
+    expected = total / len(counts)
+    statistic = sum((c - expected) ** 2 / expected for c in counts)
+    return statistic, chi_square_p(statistic, len(counts) - 1)

@@ -1,4 +1,5 @@
-"""Results on disk: a directory with ``run.json`` (the plan) and one Parquet part per chunk.
+"""Results on disk: a directory with ``run.json`` (the plan, plus whether it is reproducible
+and why not) and one Parquet part per chunk.
 
 Parts are written to a temporary name and renamed, so a part exists only when it is complete:
 that is what makes an interrupted run resumable without losing or duplicating games. DuckDB,
@@ -24,16 +25,31 @@ def part_path(out: Path, cell: int, start: int) -> Path:
     return out / f"part-c{cell:03d}-g{start:09d}.parquet"
 
 
-def prepare(out: Path, plan: Plan) -> None:
-    """Create the directory, or check that it holds the same run (to resume it)."""
-    out.mkdir(parents=True, exist_ok=True)
+def check(out: Path, plan: Plan) -> None:
+    """Raise ``ValueError`` naming every parameter in which ``plan`` differs from the run that
+    ``out`` holds; the same run, or the same run with more games, passes."""
     plan_file = out / PLAN_FILE
-    if plan_file.exists():
-        existing = Plan.from_json(json.loads(plan_file.read_text()))
-        if not existing.same_run(plan):
-            raise ValueError(f"{out} holds a different run; choose another --out to start anew")
+    if not plan_file.exists():
         return
-    plan_file.write_text(json.dumps(plan.to_json(), indent=1) + "\n")
+    existing = Plan.from_json(json.loads(plan_file.read_text()))
+    differ = existing.differences(plan)
+    if plan.games < existing.games:
+        here = f"games: {existing.games} per cell here, {plan.games} asked"
+        differ.append(f"{here} (a run can grow, not shrink)")
+    if differ:
+        raise ValueError(
+            f"{out} holds a different run ({'; '.join(differ)}); choose another --out to start anew"
+        )
+
+
+def prepare(out: Path, plan: Plan) -> None:
+    """Create the directory, or check that it holds the same run (to resume or extend it)."""
+    check(out, plan)
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = plan.to_json()
+    manifest["reproducible"] = not plan.unreproducible
+    manifest["unreproducible_because"] = plan.unreproducible
+    (out / PLAN_FILE).write_text(json.dumps(manifest, indent=1) + "\n")
 
 
 def load_plan(out: Path) -> Plan:
@@ -52,11 +68,21 @@ def write_part(out: Path, cell: int, start: int, rows: list[dict[str, Any]]) -> 
 
 def done_chunks(out: Path) -> set[tuple[int, int]]:
     """(cell, start) of every chunk already stored."""
-    found = set()
+    return {(cell, start) for cell, start, _ in done_ranges(out)}
+
+
+def done_ranges(out: Path) -> list[tuple[int, int, int]]:
+    """(cell, start, end) of every stored part, the row count read from its footer."""
+    found = []
     for path in out.glob("part-c*-g*.parquet"):
-        cell, start = path.stem[6:9], path.stem[11:]
-        found.add((int(cell), int(start)))
-    return found
+        cell, start = int(path.stem[6:9]), int(path.stem[11:])
+        found.append((cell, start, start + pq.read_metadata(path).num_rows))
+    return sorted(found)
+
+
+def stored_games(out: Path) -> int:
+    """How many games ``out`` holds (from the Parquet footers, without reading the rows)."""
+    return sum(pq.read_metadata(p).num_rows for p in out.glob("part-c*-g*.parquet"))
 
 
 def read_results(out: Path) -> pa.Table:
