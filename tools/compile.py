@@ -46,6 +46,7 @@ MODULES: tuple[str, ...] = (
     "games/piece_of_the_action/cards.py",
     "games/piece_of_the_action/layout.py",
     "games/piece_of_the_action/deals.py",
+    "games/piece_of_the_action/notation.py",
     "games/piece_of_the_action/moves.py",
     "games/piece_of_the_action/rules.py",
     "games/piece_of_the_action/state.py",

@@ -30,11 +30,19 @@ _TWO63: Final = 1 << 63
 _TWO64: Final = 1 << 64
 _LOW53: Final = (1 << 53) - 1
 _INV53: Final = 1.0 / (1 << 53)
-#: SplitMix64's constants as signed 64-bit words (the same bits: value - 2**64), for the
-#: machine-word path below.
-_GOLDEN_W: Final[i64] = -7046029254386353131  # 0x9E3779B97F4A7C15
-_MIX1_W: Final[i64] = -4658895280553007687  # 0xBF58476D1CE4E5B9
-_MIX2_W: Final[i64] = -7723592293110705685  # 0x94D049BB133111EB
+
+
+def _signed(value: int) -> i64:
+    """The signed 64-bit word with the bits of the unsigned 64-bit ``value``."""
+    return value - _TWO64 if value >= _TWO63 else value
+
+
+#: SplitMix64's constants as signed 64-bit words (the same bits), for the machine-word path
+#: below. Computed, not written as literals: mypyc keeps a literal beyond 2**62 as a Python int
+#: and converts it on every use, where a computed Final word is a C variable.
+_GOLDEN_W: Final[i64] = _signed(_GOLDEN)
+_MIX1_W: Final[i64] = _signed(0xBF58476D1CE4E5B9)
+_MIX2_W: Final[i64] = _signed(0x94D049BB133111EB)
 #: A batch's product of bounds stays below this, so an output times it stays below 2**62.
 _BATCH_PRODUCT_LIMIT: Final = 1 << 30
 #: Longer lists (never a card game's) fall back to :meth:`Rng.shuffle`; the batch table below

@@ -6,7 +6,7 @@ data and routes the protocol calls to them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from cardtable.core.actions import ActionSpace
 from cardtable.core.errors import BadOptions, StateFormatError
@@ -38,8 +38,8 @@ from cardtable.games.piece_of_the_action.layout import (
     hand_zone,
 )
 
-_CARDS = CardSet(NAMES)
-_SPACE = ActionSpace(notation.SIZE, notation.describe)
+_CARDS: Final = CardSet(NAMES)
+_SPACE: Final = ActionSpace(notation.SIZE, notation.describe)
 
 
 class PotaState(State):
