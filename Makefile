@@ -62,11 +62,12 @@ wheel-check: sync
 	$(BIN)/python tools/check_wheel.py --keep build/wheel
 
 # Every test twice: as plain Python (doctests included) and compiled; and the built wheel
-# installed and tested. The compiled pass runs on the wheel's own compiled modules, unpacked into
+# installed and tested (and the plain fallback wheel built and installed, half a minute). The compiled pass runs on the wheel's own compiled modules, unpacked into
 # src/ (compiled once for both; tools/compile.py compiles when no wheel matches the sources).
 test: sync
 	CARDTABLE_PURE=1 CARDTABLE_EXPECT_BUILD=plain $(BIN)/pytest -n auto --dist loadgroup
 	$(BIN)/python tools/check_wheel.py --keep build/wheel
+	$(BIN)/python tools/check_wheel.py --pure
 	$(BIN)/python tools/compile.py --if-needed --from-wheel build/wheel
 	CARDTABLE_EXPECT_BUILD=compiled $(BIN)/pytest -n auto --dist loadgroup tests
 	$(BIN)/ruff check .
