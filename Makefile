@@ -10,18 +10,21 @@ BIN := $(VENV)/bin
 # Use the machine's Python; never download an interpreter.
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: help sync compile decompile serve play test pytest screenshots lint format types bench clean
+.PHONY: help sync compile decompile wheel wheel-check serve play test pytest screenshots lint format types bench bench-suite clean
 
 help:
 	@echo "make serve  - start the web table on http://127.0.0.1:8000 (SQLite in ~/.local/share/cardtable)"
 	@echo "make play   - play Piece of the Action against 3 random bots in the terminal"
 	@echo "make test   - tests (pytest -n auto) as plain Python and compiled, lint (ruff) and types (mypy); what CI runs"
 	@echo "make compile   - compile the engine with mypyc (bots search 2-2.5x faster); make decompile removes it"
+	@echo "make wheel  - build the sdist and the wheel into dist/ (engine compiled where a C compiler is found)"
+	@echo "make wheel-check - build the wheel, install it in a clean venv, test the installed compiled engine"
 	@echo "make screenshots - retake docs/screenshots/*.png with the browser tests"
 	@echo "make lint   - ruff check"
 	@echo "make format - ruff format (rewrites files)"
 	@echo "make types  - mypy (strict)"
 	@echo "make bench  - run benchmarks/*.py"
+	@echo "make bench-suite - every speed figure, plain and compiled interleaved (docs/performance.md)"
 
 $(UV):
 	$(PYTHON) -m venv .tools
@@ -48,10 +51,24 @@ play: sync
 	$(BIN)/python tools/compile.py --if-needed --optional
 	$(BIN)/cardtable play piece-of-the-action --players 4
 
-# Every test twice: as plain Python (what `pip install` gives; doctests included) and compiled.
+# The wheel as users get it: sdist, then the wheel from it, whose build hook compiles the engine
+# with mypyc where a C compiler is found and is plain Python where not (tools/hatch_build.py).
+wheel: sync
+	$(UV) build --out-dir dist
+
+# Build the wheel (compiled, or fail), install it in a clean venv, check `cardtable --version`
+# says compiled and run the core and conformance tests against the installed package.
+wheel-check: sync
+	$(BIN)/python tools/check_wheel.py --keep build/wheel
+
+# Every test twice: as plain Python (doctests included) and compiled; and the built wheel
+# installed and tested (and the plain fallback wheel built and installed, half a minute). The compiled pass runs on the wheel's own compiled modules, unpacked into
+# src/ (compiled once for both; tools/compile.py compiles when no wheel matches the sources).
 test: sync
 	CARDTABLE_PURE=1 CARDTABLE_EXPECT_BUILD=plain $(BIN)/pytest -n auto --dist loadgroup
-	$(BIN)/python tools/compile.py --if-needed
+	$(BIN)/python tools/check_wheel.py --keep build/wheel
+	$(BIN)/python tools/check_wheel.py --pure
+	$(BIN)/python tools/compile.py --if-needed --from-wheel build/wheel
 	CARDTABLE_EXPECT_BUILD=compiled $(BIN)/pytest -n auto --dist loadgroup tests
 	$(BIN)/ruff check .
 	$(BIN)/mypy
@@ -76,8 +93,13 @@ bench: sync
 	$(BIN)/python tools/compile.py --if-needed --optional
 	@found=0; for script in benchmarks/*.py; do \
 		[ -e "$$script" ] || continue; found=1; \
+		case "$$script" in benchmarks/_*) continue;; esac; \
 		echo "== $$script"; $(BIN)/python "$$script" || exit 1; \
 	done; [ $$found = 1 ] || echo "no benchmarks yet (benchmarks/*.py)"
+
+# Every figure of docs/performance.md in one run (several minutes; not part of the tests).
+bench-suite: sync
+	$(BIN)/python benchmarks/suite.py
 
 clean:
 	rm -rf .tools $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

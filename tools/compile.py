@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +46,7 @@ MODULES: tuple[str, ...] = (
     "games/piece_of_the_action/cards.py",
     "games/piece_of_the_action/layout.py",
     "games/piece_of_the_action/deals.py",
+    "games/piece_of_the_action/notation.py",
     "games/piece_of_the_action/moves.py",
     "games/piece_of_the_action/rules.py",
     "games/piece_of_the_action/state.py",
@@ -73,43 +75,94 @@ SETUP = """
 from setuptools import setup
 from mypyc.build import mypycify
 
-setup(name="cardtable-compiled", ext_modules=mypycify({paths!r}, opt_level="3"))
+setup(
+    name="cardtable-compiled",
+    ext_modules=mypycify({paths!r}, opt_level="3", group_name="cardtable"),
+)
 """
 
 
-def source_hashes() -> dict[str, str]:
-    """The sha256 of each compiled module's source, keyed by its path under src/cardtable."""
-    return {m: hashlib.sha256((PACKAGE / m).read_bytes()).hexdigest() for m in MODULES}
+class BuildFailed(Exception):
+    """mypyc or the C compiler failed; nothing was left compiled."""
 
 
-def compiled_files() -> list[Path]:
-    """Every extension module a build left in src/ (the modules and mypyc's shared library)."""
-    return sorted(p for p in SRC.rglob("*.so") if p.is_file())
+def source_hashes(package: Path = PACKAGE) -> dict[str, str]:
+    """The sha256 of each compiled module's source, keyed by its path under ``package``."""
+    return {m: hashlib.sha256((package / m).read_bytes()).hexdigest() for m in MODULES}
 
 
-def clean() -> None:
-    for path in compiled_files():
+def compiled_files(src: Path = SRC) -> list[Path]:
+    """Every extension module a build left in ``src`` (the modules and mypyc's shared library)."""
+    return sorted(p for p in src.rglob("*.so") if p.is_file())
+
+
+def clean(src: Path = SRC) -> None:
+    for path in compiled_files(src):
         path.unlink()
-    MANIFEST.unlink(missing_ok=True)
+    (src / "cardtable" / MANIFEST.name).unlink(missing_ok=True)
 
 
-def build() -> None:
-    clean()
+def compile_tree(src: Path) -> list[Path]:
+    """Compile ``src/cardtable``'s hot modules in place and write the manifest beside them.
+
+    ``src`` is the repository's ``src/`` (``make compile``) or a copy of it (the wheel's build
+    hook, hatch_build.py). Returns every file the build added: the extension modules, mypyc's
+    shared library (at the top of ``src``) and the manifest. Raises :class:`BuildFailed`, with
+    the compiler's output, and leaves nothing compiled when the build fails.
+    """
+    clean(src)
     paths = [str(Path("cardtable") / m) for m in MODULES]
     with tempfile.TemporaryDirectory(prefix="cardtable-mypyc-") as tmp:
         setup = Path(tmp) / "setup.py"
         setup.write_text(SETUP.format(paths=paths))
-        env = dict(os.environ, MYPYC_OPT_LEVEL="3")
+        # -fwrapv: signed machine-word products wrap modulo 2**64, which the random generator's
+        # word path relies on (core/rng.py; CPython's own flags carry it too).
+        cflags = (os.environ.get("CFLAGS", "") + " -fwrapv").strip()
+        env = dict(os.environ, MYPYC_OPT_LEVEL="3", CFLAGS=cflags)
         command = [sys.executable, str(setup), "-q", "build_ext", "--inplace"]
         command += ["--build-temp", str(Path(tmp) / "temp")]
-        result = subprocess.run(command, cwd=SRC, env=env, capture_output=True, text=True)
-        shutil.rmtree(SRC / "build", ignore_errors=True)
+        result = subprocess.run(command, cwd=src, env=env, capture_output=True, text=True)
+        shutil.rmtree(src / "build", ignore_errors=True)
         if result.returncode != 0:
-            sys.stderr.write(result.stdout[-20000:] + result.stderr[-20000:])
+            clean(src)
+            output = result.stdout[-20000:] + result.stderr[-20000:]
+            raise BuildFailed(f"mypyc build failed (exit {result.returncode})\n{output}")
+    manifest = src / "cardtable" / MANIFEST.name
+    hashes = source_hashes(src / "cardtable")
+    manifest.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
+    return [*compiled_files(src), manifest]
+
+
+def build() -> None:
+    try:
+        files = compile_tree(SRC)
+    except BuildFailed as exc:
+        message, _, output = str(exc).partition("\n")
+        sys.stderr.write(output)
+        raise SystemExit(f"{message}; nothing compiled") from None
+    print(f"compiled {len(MODULES)} modules into {len(files) - 1} extension modules")
+
+
+def unpack_wheel(directory: Path) -> bool:
+    """Take the compiled modules from a wheel built from these very sources; False if none fits.
+
+    ``make test`` builds and checks the wheel first (tools/check_wheel.py), which compiles the
+    engine; unpacking that build into ``src/`` spares CI a second compile of the same sources
+    with the same compiler. A wheel whose manifest differs from the sources is not used.
+    """
+    for wheel in sorted(directory.glob("*.whl")):
+        with zipfile.ZipFile(wheel) as archive:
+            names = archive.namelist()
+            manifest = f"cardtable/{MANIFEST.name}"
+            if manifest not in names or json.loads(archive.read(manifest)) != source_hashes():
+                continue
             clean()
-            raise SystemExit(f"mypyc build failed (exit {result.returncode}); nothing compiled")
-    MANIFEST.write_text(json.dumps(source_hashes(), indent=1, sort_keys=True) + "\n")
-    print(f"compiled {len(MODULES)} modules into {len(compiled_files())} extension modules")
+            for name in names:
+                if name.endswith(".so") or name == manifest:
+                    (SRC / name).write_bytes(archive.read(name))
+        print(f"unpacked the compiled engine from {wheel.name}")
+        return True
+    return False
 
 
 def is_current() -> bool:
@@ -132,12 +185,20 @@ def main() -> None:
         action="store_true",
         help="On a failed build, warn and leave cardtable as plain Python instead of failing.",
     )
+    parser.add_argument(
+        "--from-wheel",
+        type=Path,
+        metavar="DIR",
+        help="Unpack the compiled modules of a wheel in DIR built from these sources, if any.",
+    )
     args = parser.parse_args()
     if args.clean:
         clean()
         print("removed the compiled modules; cardtable runs as plain Python")
         return
     if args.if_needed and is_current():
+        return
+    if args.from_wheel is not None and unpack_wheel(args.from_wheel):
         return
     print(f"compiling the engine with mypyc ({len(MODULES)} modules; takes a minute or two)")
     try:

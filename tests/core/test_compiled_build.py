@@ -55,11 +55,19 @@ def test_plain_python_can_be_forced() -> None:
     assert path.endswith("state.py")
 
 
+def _copy_build(copy: Path) -> None:
+    """The package and mypyc's shared library beside it: from ``src/`` or an installed wheel."""
+    ignore = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(SRC / "cardtable", copy / "cardtable", ignore=ignore)
+    for shared in SRC.glob("*__mypyc*"):
+        shutil.copy2(shared, copy / shared.name)
+
+
 def test_an_edited_source_is_never_shadowed_by_its_old_compiled_module(tmp_path: Path) -> None:
     if _compiled.status() != "compiled":
         pytest.skip("needs a current compiled build (`make compile`; the compiled pass has one)")
     copy = tmp_path / "src"
-    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    _copy_build(copy)
     status, path, _ = _probe(copy, {})
     assert status == "compiled"
     assert path.startswith(str(copy)) and path.endswith(EXTENSION)

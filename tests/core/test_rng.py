@@ -153,3 +153,103 @@ def test_every_card_reaches_every_position_evenly() -> None:
     # 89 degrees of freedom: the 1e-4 critical value is about 148; allow the worst of 90 cards.
     worst = max(sum((c - expected) ** 2 / expected for c in row) for row in where)
     assert worst < 160, worst
+
+
+# SplitMix64 itself: the games' deals, every seeded game and every saved record depend on this
+# stream, so it is pinned output by output, and checked against a reference on C-sized words, at
+# seeds whose states cross 2**63 (where a signed machine word and the unsigned state differ).
+
+
+def reference_splitmix(state: int) -> tuple[int, int]:
+    """The next state and output of SplitMix64 as its authors write it, on 64-bit unsigned words."""
+    x = ctypes.c_uint64(state + 0x9E3779B97F4A7C15).value
+    z = ctypes.c_uint64((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9).value
+    z = ctypes.c_uint64((z ^ (z >> 27)) * 0x94D049BB133111EB).value
+    return x, z ^ (z >> 31)
+
+
+SEEDS = [0, 1, 2026, 2**62 - 1, 2**62, 2**63 - 1, 2**63, 2**64 - 1, -5, 3**50]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_next_u64_matches_the_reference(seed: int) -> None:
+    rng, state = Rng(seed), seed % 2**64
+    for _ in range(200):
+        state, expected = reference_splitmix(state)
+        assert rng.next_u64() == expected
+        assert rng.state == state
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_below_and_shuffle_match_multiply_shift_on_the_reference(seed: int) -> None:
+    rng, state = Rng(seed), seed % 2**64
+    for n in [1, 2, 3, 7, 52, 90, 1000, 2**31 - 1, 2**31, 2**31 + 1, 2**40, 2**63, 2**64 + 3]:
+        state, word = reference_splitmix(state)
+        assert rng.below(n) == (word * n) >> 64
+    items = list(range(60))
+    expected = items[:]
+    for i in range(len(expected) - 1, 0, -1):
+        state, word = reference_splitmix(state)
+        j = (word * (i + 1)) >> 64
+        expected[i], expected[j] = expected[j], expected[i]
+    rng.shuffle(items)
+    assert items == expected
+    assert rng.state == state
+
+
+def test_splitmix_stream_is_pinned() -> None:
+    """Literal outputs, the same in the plain and the compiled engine and over time."""
+    outputs = {}
+    for seed in (0, 2026, 2**63 - 1, 2**64 - 1, -5):
+        rng = Rng(seed)
+        outputs[seed] = ([hex(rng.next_u64()) for _ in range(3)], rng.state)
+    assert outputs == {
+        0: (
+            ["0xe220a8397b1dcdaf", "0x6e789e6aa1b965f4", "0x6c45d188009454f"],
+            15755400384260043839,
+        ),
+        2026: (
+            ["0xdb9c559891948d23", "0x78bc927ded35455d", "0xaad71e75cde2b88e"],
+            15755400384260045865,
+        ),
+        2**63 - 1: (
+            ["0x2a67d7552e039ea7", "0xf20c01408082f947", "0xec159351af424190"],
+            6532028347405268030,
+        ),
+        2**64 - 1: (
+            ["0xe4d971771b652c20", "0xe99ff867dbf682c9", "0x382ff84cb27281e9"],
+            15755400384260043838,
+        ),
+        -5: (
+            ["0x16b1cba95fc60262", "0x8ebb778c6d801508", "0xe1eb9bb664460c41"],
+            15755400384260043834,
+        ),
+    }
+
+
+def test_below_random_shuffle_choice_and_fork_are_pinned() -> None:
+    rng = Rng(2026)
+    bounds = [1, 2, 3, 10, 52, 1000, 2**31, 2**31 + 1, 2**40, 2**63]
+    assert [rng.below(n) for n in bounds] == [
+        0, 0, 2, 3, 41, 726, 2046573198, 1727750771, 368166662426, 2121965626119693217
+    ]  # fmt: skip
+    rng = Rng(7)
+    assert [rng.random() for _ in range(3)] == [
+        0.3898297483912715, 0.01678829452815611, 0.9007606806068834
+    ]  # fmt: skip
+    rng, items = Rng(31), list(range(20))
+    rng.shuffle(items)
+    assert items == [11, 15, 18, 0, 6, 10, 1, 13, 2, 12, 8, 3, 7, 5, 4, 19, 17, 9, 14, 16]
+    assert rng.state == 13699396756335703470
+    rng = Rng(31)
+    assert (rng.fork().state, rng.state, rng.copy().state) == (
+        15517599431202433770, 11400714819323198516, 11400714819323198516
+    )  # fmt: skip
+    rng = Rng(12)
+    assert [rng.choice(list("abcdefg")) for _ in range(8)] == list("egbgfcaf")
+
+
+def test_below_refuses_a_bound_below_one() -> None:
+    for n in (0, -1):
+        with pytest.raises(ValueError, match="positive bound"):
+            Rng(1).below(n)

@@ -16,17 +16,76 @@ True
 
 from __future__ import annotations
 
+from types import FunctionType
 from typing import Final, TypeVar
+
+from mypy_extensions import i64
 
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _M32: Final = 0xFFFFFFFF
 _TWO32: Final = 1 << 32
+_TWO31: Final = 1 << 31
+_TWO63: Final = 1 << 63
+_TWO64: Final = 1 << 64
+_LOW53: Final = (1 << 53) - 1
+_INV53: Final = 1.0 / (1 << 53)
+
+
+def _signed(value: int) -> i64:
+    """The signed 64-bit word with the bits of the unsigned 64-bit ``value``."""
+    return value - _TWO64 if value >= _TWO63 else value
+
+
+#: SplitMix64's constants as signed 64-bit words (the same bits), for the machine-word path
+#: below. Computed, not written as literals: mypyc keeps a literal beyond 2**62 as a Python int
+#: and converts it on every use, where a computed Final word is a C variable.
+_GOLDEN_W: Final[i64] = _signed(_GOLDEN)
+_MIX1_W: Final[i64] = _signed(0xBF58476D1CE4E5B9)
+_MIX2_W: Final[i64] = _signed(0x94D049BB133111EB)
 #: A batch's product of bounds stays below this, so an output times it stays below 2**62.
 _BATCH_PRODUCT_LIMIT: Final = 1 << 30
 #: Longer lists (never a card game's) fall back to :meth:`Rng.shuffle`; the batch table below
 #: has an entry per position up to this.
 _BATCHED_MAX_ITEMS: Final = 1 << 12
+
+
+def _mix(x: i64) -> i64:
+    """SplitMix64's output for the state ``x``, on a signed 64-bit word holding its bits.
+
+    Compiled, the products wrap modulo 2**64 as the algorithm needs (machine arithmetic; the
+    build passes ``-fwrapv``) and ``(x >> k) & mask`` is the unsigned shift. As plain Python the
+    products would not wrap, so plain Python never calls this (see ``_WORDS``).
+    """
+    z = (x ^ ((x >> 30) & 0x3FFFFFFFF)) * _MIX1_W
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_W
+    return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+def _high_word(z: i64, n: i64) -> i64:
+    """``(u * n) >> 64`` for the unsigned word ``u`` whose bits ``z`` holds, and 0 < n <= 2**31.
+
+    Split into 32-bit halves, every partial product stays below 2**63: Lemire's multiply-shift
+    on machine words, the same value as the arbitrary-precision product.
+    """
+    return (((z >> 32) & 0xFFFFFFFF) * n + (((z & 0xFFFFFFFF) * n) >> 32)) >> 32
+
+
+def _words() -> bool:
+    """Does this build run the generator on machine words? Compiled (mypyc) it does.
+
+    Plain Python keeps arbitrary-precision integers, which are exact there, and where machine
+    words would not wrap. A compiled build whose arithmetic does not wrap would give other
+    streams than every seeded game and record expects: it is refused at import.
+    """
+    if isinstance(_mix, FunctionType):
+        return False
+    if int(_mix(_GOLDEN_W)) & _MASK != 0xE220A8397B1DCDAF:  # SplitMix64's first output at seed 0
+        raise ImportError("cardtable.core.rng was compiled without wrapping integer arithmetic")
+    return True
+
+
+_WORDS: Final = _words()
 
 
 def _batch_table() -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -54,16 +113,37 @@ T = TypeVar("T")
 
 
 class Rng:
-    """SplitMix64. ``state`` is the whole state; copy it to fork the stream."""
+    """SplitMix64. :attr:`state` is the whole state; copy it to fork the stream.
 
-    __slots__ = ("state",)
+    Compiled, the state is kept as a signed 64-bit word holding the state's bits, and every
+    draw runs on machine words (``_mix``, ``_high_word``); as plain Python it is the unsigned
+    integer itself. Both give the same streams (tests/core/test_rng.py pins them, and checks
+    them against a reference on C-sized words); :attr:`state` is the unsigned value in both.
+    """
+
+    __slots__ = ("_s",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        s = seed & _MASK
+        if _WORDS and s >= _TWO63:
+            s -= _TWO64
+        self._s: i64 = s
+
+    @property
+    def state(self) -> int:
+        """The whole state as an unsigned 64-bit integer (what clones and records store)."""
+        if _WORDS:
+            return int(self._s) & _MASK
+        return int(self._s)
 
     def next_u64(self) -> int:
         """The next 64-bit output."""
-        self.state = x = (self.state + _GOLDEN) & _MASK
+        if _WORDS:
+            w = self._s + _GOLDEN_W
+            self._s = w
+            return int(_mix(w)) & _MASK
+        x = (int(self._s) + _GOLDEN) & _MASK
+        self._s = x
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         return x ^ (x >> 31)
@@ -72,11 +152,19 @@ class Rng:
         """A uniform integer in ``[0, n)`` (Lemire's multiply-shift; bias below 2**-50 here)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
+        if _WORDS and n <= _TWO31:
+            w = self._s + _GOLDEN_W
+            self._s = w
+            return _high_word(_mix(w), n)
         return (self.next_u64() * n) >> 64
 
     def random(self) -> float:
         """A uniform float in ``[0, 1)``."""
-        return (self.next_u64() >> 11) * (1.0 / (1 << 53))
+        if _WORDS:
+            w = self._s + _GOLDEN_W
+            self._s = w
+            return float((_mix(w) >> 11) & _LOW53) * _INV53
+        return (self.next_u64() >> 11) * _INV53
 
     def choice(self, items: list[T]) -> T:
         """A uniformly chosen element of a non-empty list."""
@@ -87,14 +175,24 @@ class Rng:
 
         The generator step is inlined: shuffles are the hot path of dealing and determinisation.
         """
-        x = self.state
-        for i in range(len(items) - 1, 0, -1):
+        if _WORDS and len(items) <= _TWO31:
+            w = self._s
+            i: i64 = len(items) - 1
+            while i > 0:
+                w += _GOLDEN_W
+                j = _high_word(_mix(w), i + 1)
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+            self._s = w
+            return
+        x = int(self._s)
+        for k in range(len(items) - 1, 0, -1):
             x = (x + _GOLDEN) & _MASK
             z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
-        self.state = x
+            j = ((z ^ (z >> 31)) * (k + 1)) >> 64
+            items[k], items[j] = items[j], items[k]
+        self._s = x
 
     def shuffle_batched(self, items: list[T]) -> None:
         """A uniform shuffle for the samples of a search, faster than :meth:`shuffle`.
@@ -120,14 +218,19 @@ class Rng:
             return
         a = self.next_u64()
         b = self.next_u64()
-        s0, s1, s2, s3 = a & _M32, a >> 32, b & _M32, b >> 32
+        # Machine words compiled: every value below stays under 2**62, so no product wraps and
+        # plain Python computes the same numbers.
+        s0: i64 = a & _M32
+        s1: i64 = a >> 32
+        s2: i64 = b & _M32
+        s3: i64 = b >> 32
         if not (s0 | s1 | s2 | s3):
             s0 = 1  # xoshiro's one forbidden state
-        i = n - 1
+        i: i64 = n - 1
         while i > 0:
             # This batch deals positions i down to `last`, whose bounds multiply to `product`.
-            last = _BATCH_LAST[i]
-            product = _BATCH_PRODUCT[i]
+            last: i64 = _BATCH_LAST[i]
+            product: i64 = _BATCH_PRODUCT[i]
             while True:
                 x = (s1 * 5) & _M32
                 word = ((((x << 7) | (x >> 25)) & _M32) * 9) & _M32
@@ -141,11 +244,13 @@ class Rng:
                 low = (word * product) & _M32
                 if low >= product or low >= (_TWO32 - product) % product:
                     break
-            for k in range(i, last - 1, -1):
+            k = i
+            while k >= last:
                 word *= k + 1
                 j = word >> 32
                 word &= _M32
                 items[k], items[j] = items[j], items[k]
+                k -= 1
             i = last - 1
 
     def fork(self) -> Rng:

@@ -15,12 +15,19 @@ Segments are small ints: colours ``0..5``, then :data:`X`, the three actions and
 
 from __future__ import annotations
 
-RED, YELLOW, GREEN, BLUE, ORANGE, PURPLE = 0, 1, 2, 3, 4, 5
-X = 8
-GO = 9  # Go Again
-SKIP = 10  # Skip Next
-D3 = 11  # Opponent Draws 3
-CLOSER = 12
+from typing import Final
+
+RED: Final = 0
+YELLOW: Final = 1
+GREEN: Final = 2
+BLUE: Final = 3
+ORANGE: Final = 4
+PURPLE: Final = 5
+X: Final = 8
+GO: Final = 9  # Go Again
+SKIP: Final = 10  # Skip Next
+D3: Final = 11  # Opponent Draws 3
+CLOSER: Final = 12
 
 ACTIONS = (GO, SKIP, D3)
 COLOURS = (RED, YELLOW, GREEN, BLUE, ORANGE, PURPLE)

@@ -13,7 +13,7 @@ of rescanning the board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.nacho_loco.decks import D3, GO, SKIP, rotate
 from cardtable.games.nacho_loco.meta import (
@@ -33,14 +33,21 @@ if TYPE_CHECKING:
     from cardtable.games.nacho_loco.config import Config
     from cardtable.games.nacho_loco.state import NachoState
 
-PLAY, DRAWN, TARGETING, AGAIN, STARTING, OVER = "play", "drawn", "target", "again", "start", "over"
+PLAY: Final = "play"
+DRAWN: Final = "drawn"
+TARGETING: Final = "target"
+AGAIN: Final = "again"
+STARTING: Final = "start"
+OVER: Final = "over"
 
 #: Tag on the card a seat has just drawn (private: tags never reach observations).
-TAG_DRAWN = 1
+TAG_DRAWN: Final = 1
 
 #: Closing kinds, the index into ``closes``.
-CUTTHROAT, EVERYONE_DREW, BY_CLOSER = 0, 1, 2
-CLOSING_NAMES = ("cut-throat", "everyone drew", "the Closer")
+CUTTHROAT: Final = 0
+EVERYONE_DREW: Final = 1
+BY_CLOSER: Final = 2
+CLOSING_NAMES: Final = ("cut-throat", "everyone drew", "the Closer")
 
 
 # ---------------------------------------------------------------------- the Playfield

@@ -13,13 +13,19 @@ Plus three uncoloured X cards that multiply every Deal's value. 3 x 35 + 3 = 108
 
 from __future__ import annotations
 
-COLOURS = ("blue", "red", "green")
+from typing import Final
 
-DEAL, MOVE, POTA, REVERSE, XCARD = 0, 1, 2, 3, 4
+COLOURS: Final = ("blue", "red", "green")
+
+DEAL: Final = 0
+MOVE: Final = 1
+POTA: Final = 2
+REVERSE: Final = 3
+XCARD: Final = 4
 
 #: Deal-card values in action-space order; ``VALUE_INDEX[v]`` is a value's position.
-VALUES = (-5, -4, -3, -2, 2, 3, 4, 5)
-VALUE_INDEX = {v: i for i, v in enumerate(VALUES)}
+VALUES: Final = (-5, -4, -3, -2, 2, 3, 4, 5)
+VALUE_INDEX: Final = {v: i for i, v in enumerate(VALUES)}
 
 _PER_COLOUR: tuple[tuple[int, int, int], ...] = (
     # (kind, value or move count, copies)
@@ -71,18 +77,18 @@ def _build() -> tuple[list[int], list[int], list[int], list[str]]:
 _KINDS, _COLOURS, _VALUES, _NAMES = _build()
 
 #: ``KIND[card]``: DEAL, MOVE, POTA, REVERSE or XCARD.
-KIND: tuple[int, ...] = tuple(_KINDS)
+KIND: Final[tuple[int, ...]] = tuple(_KINDS)
 #: ``COLOUR[card]``: index into COLOURS, -1 for X cards.
-COLOUR: tuple[int, ...] = tuple(_COLOURS)
+COLOUR: Final[tuple[int, ...]] = tuple(_COLOURS)
 #: ``VALUE[card]``: a Deal card's signed value, a Move card's count, else 0.
-VALUE: tuple[int, ...] = tuple(_VALUES)
-NAMES: tuple[str, ...] = tuple(_NAMES)
-NUM_CARDS = len(NAMES)
+VALUE: Final[tuple[int, ...]] = tuple(_VALUES)
+NAMES: Final[tuple[str, ...]] = tuple(_NAMES)
+NUM_CARDS: Final = len(NAMES)
 
 #: Rank in the preliminary deal (POTA-R1): a Deal card's signed value; cards without a number
 #: rank below -5 and tie with each other.
-NO_NUMBER = -99
-PRELIM_RANK: tuple[int, ...] = tuple(
+NO_NUMBER: Final = -99
+PRELIM_RANK: Final[tuple[int, ...]] = tuple(
     v if k == DEAL else NO_NUMBER for k, v in zip(KIND, VALUE, strict=True)
 )
 

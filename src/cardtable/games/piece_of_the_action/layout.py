@@ -7,12 +7,21 @@ Zones, in index order: ``deck`` (hidden), ``discard``, ``centre`` (the Deal's +/
 
 from __future__ import annotations
 
-DECK, DISCARD, CENTRE, XCARDS, PLAYING = 0, 1, 2, 3, 4
-FIRST_SEAT_ZONE = 5
+from typing import Final
+
+DECK: Final = 0
+DISCARD: Final = 1
+CENTRE: Final = 2
+XCARDS: Final = 3
+PLAYING: Final = 4
+FIRST_SEAT_ZONE: Final = 5
 
 # Phases (public). LEAD: the marker holder opens or declines. DEAL: the seat to act plays or
 # passes. MOVE: the seat to act makes the next step of a Move card. OVER: the game has ended.
-LEAD, DEAL, MOVE, OVER = "lead", "deal", "move", "over"
+LEAD: Final = "lead"
+DEAL: Final = "deal"
+MOVE: Final = "move"
+OVER: Final = "over"
 
 
 def hand_zone(seat: int) -> int:

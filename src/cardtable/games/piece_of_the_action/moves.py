@@ -13,7 +13,7 @@ restored in place: depth is at most 3 and it runs inside ``legal_actions``, so i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.piece_of_the_action import notation
 from cardtable.games.piece_of_the_action.cards import VALUE, VALUE_INDEX, VALUES
@@ -22,7 +22,9 @@ from cardtable.games.piece_of_the_action.layout import CENTRE, pota_zone, revers
 if TYPE_CHECKING:
     from cardtable.games.piece_of_the_action.state import PotaState
 
-NONE, UNMOVED, MOVED = 0, 1, 2
+NONE: Final = 0
+UNMOVED: Final = 1
+MOVED: Final = 2
 
 
 class Table:

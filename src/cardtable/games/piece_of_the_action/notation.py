@@ -33,25 +33,27 @@ As data (:func:`decode`, :func:`encode`): ``{"kind": "open", "colour": "blue", "
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core import ActionData, ActionSpace
 from cardtable.games.piece_of_the_action.cards import COLOURS, VALUE_INDEX, VALUES
 
-MAX_SEATS = 6
+MAX_SEATS: Final = 6
 #: Destination index meaning "the discard pile" in Move steps.
-DISCARD_DEST = MAX_SEATS
-_DESTS = MAX_SEATS + 1
+DISCARD_DEST: Final = MAX_SEATS
+_DESTS: Final = MAX_SEATS + 1
 
-OPEN = 0
-DECLINE = 24
-PASS = 25
-PLAY_DEAL = 26
-PLAY_POTA = 34
-PLAY_REVERSE = 40
-PLAY_MOVE = 46
-STEP_CENTRE = 49
-STEP_POTA = 57
-STEP_REVERSE = STEP_POTA + MAX_SEATS * _DESTS
-SIZE = STEP_REVERSE + MAX_SEATS * _DESTS
+OPEN: Final = 0
+DECLINE: Final = 24
+PASS: Final = 25
+PLAY_DEAL: Final = 26
+PLAY_POTA: Final = 34
+PLAY_REVERSE: Final = 40
+PLAY_MOVE: Final = 46
+STEP_CENTRE: Final = 49
+STEP_POTA: Final = 57
+STEP_REVERSE: Final = STEP_POTA + MAX_SEATS * _DESTS
+SIZE: Final = STEP_REVERSE + MAX_SEATS * _DESTS
 
 
 def open_id(colour: int, value_index: int) -> int:

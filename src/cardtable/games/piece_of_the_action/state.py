@@ -6,7 +6,7 @@ data and routes the protocol calls to them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from cardtable.core.errors import BadOptions, StateFormatError
 from cardtable.core.state import State
@@ -37,8 +37,8 @@ from cardtable.games.piece_of_the_action.layout import (
     hand_zone,
 )
 
-_CARDS = CardSet(NAMES)
-_SPACE = notation.make_action_space()
+_CARDS: Final = CardSet(NAMES)
+_SPACE: Final = notation.make_action_space()
 
 
 class PotaState(State):

@@ -1,0 +1,165 @@
+"""One build's measurements for benchmarks/suite.py, printed as one JSON object.
+
+Run by the suite in a fresh interpreter per build and round (``CARDTABLE_PURE=1`` for plain);
+not meant to be run by hand. Every rate is per CPU-second of this process (``process_time``),
+which on a shared machine is the per-core figure; each figure is the best of a few short runs,
+as ``timeit`` takes its best, because the slower runs measure the neighbours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import time
+import tracemalloc
+from collections.abc import Callable
+
+from cardtable import _compiled
+from cardtable.agents import IsmctsAgent, IsmctsConfig
+from cardtable.agents.base import InfoSet
+from cardtable.core import Rng, State, new_state
+
+#: The games and player counts the suite measures (the tables in docs/performance.md).
+GAMES: tuple[tuple[str, int], ...] = (
+    ("piece-of-the-action", 4),
+    ("magic-show", 2),
+    ("portfolio", 3),
+    ("score", 3),
+    ("nacho-loco", 4),
+)
+
+
+def playouts(game: str, players: int, budget: float, checked: bool, observe: bool) -> float:
+    """Actions per CPU-second of uniformly random whole games, deal included.
+
+    Fast: ``legal_action_ids`` + ``apply_unchecked`` (search and simulation). Checked:
+    ``legal_actions`` + ``apply`` with the protocol's checks (the table and the CLI). Observing:
+    the actor's ``observation`` before each decision, as a bot that reads its view does.
+    """
+    rng, actions, seed = Rng(12345), 0, 0
+    start = time.process_time()
+    while seed == 0 or time.process_time() - start < budget:  # at least one game
+        state = new_state(game, players, seed)
+        state.events = None
+        seed += 1
+        while not state.is_terminal():
+            seat = state.to_act()[0]
+            if observe:
+                state.observation(seat)
+            if checked:
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.below(len(legal))])
+            else:
+                ids = state.legal_action_ids(seat)
+                state.apply_unchecked(seat, ids[rng.below(len(ids))])
+            actions += 1
+    return actions / (time.process_time() - start)
+
+
+def positions(game: str, players: int, count: int) -> list[State]:
+    """Positions from seeded random games, one in ten decisions: mid-game on average."""
+    rng, out, seed = Rng(777), [], 0
+    while len(out) < count:
+        state = new_state(game, players, seed)
+        state.events = None
+        seed += 1
+        while not state.is_terminal() and len(out) < count:
+            if rng.below(10) == 0:
+                out.append(state.clone())
+            seat = state.to_act()[0]
+            ids = state.legal_action_ids(seat)
+            state.apply_unchecked(seat, ids[rng.below(len(ids))])
+    return out
+
+
+def per_call_us(fn: Callable[[State], object], sample: list[State], rounds: int = 3) -> float:
+    """Microseconds per call over the sample, best of ``rounds`` passes."""
+    best = float("inf")
+    repeat = 5
+    for _ in range(rounds):
+        start = time.process_time()
+        for _ in range(repeat):
+            for state in sample:
+                fn(state)
+        best = min(best, (time.process_time() - start) / (repeat * len(sample)))
+    return best * 1e6
+
+
+def calls(game: str, players: int) -> dict[str, float]:
+    sample = positions(game, players, 100)
+    rng = Rng(5)
+    return {
+        "clone": per_call_us(lambda s: s.clone(), sample),
+        "determinize": per_call_us(lambda s: s.determinize(s.to_act()[0], rng), sample),
+        "observation": per_call_us(lambda s: s.observation(s.to_act()[0]), sample),
+        "legal_action_ids": per_call_us(lambda s: s.legal_action_ids(s.to_act()[0]), sample),
+    }
+
+
+def search_points(game: str, players: int, count: int) -> list[tuple[State, int]]:
+    """Decision points with a real choice (more than one legal action), from a seeded game."""
+    state, rng, found = new_state(game, players, 17), Rng(17), []
+    while not state.is_terminal() and len(found) < count:
+        seat = state.to_act()[0]
+        ids = state.legal_action_ids(seat)
+        if len(ids) > 1 and rng.below(4) == 0:
+            found.append((state.clone(), seat))
+        state.apply_unchecked(seat, ids[rng.below(len(ids))])
+    return found
+
+
+def ismcts(game: str, players: int, iterations: int) -> float:
+    """IS-MCTS iterations per CPU-second (random rollouts, default cutoff), over 4 points."""
+    agent = IsmctsAgent(IsmctsConfig(iterations=iterations))
+    total, cpu = 0, 0.0
+    for k, (state, seat) in enumerate(search_points(game, players, 4)):
+        info = InfoSet(state, seat, Rng(k))
+        agent.analyse(info, Rng(k + 1000))  # warm-up: lookup tables built on first use
+        best = float("inf")
+        for _ in range(2):
+            start = time.process_time()
+            agent.analyse(info, Rng(k))
+            best = min(best, time.process_time() - start)
+        cpu += best
+        total += iterations
+    return total / cpu
+
+
+def peak_kib(game: str, players: int, iterations: int) -> dict[str, float]:
+    """Python heap peaks (tracemalloc) of one random playout and of one search, in KiB."""
+    tracemalloc.start()
+    playouts(game, players, 0.0, checked=False, observe=False)  # one game
+    playout = tracemalloc.get_traced_memory()[1]
+    tracemalloc.reset_peak()
+    state, seat = search_points(game, players, 1)[0]
+    IsmctsAgent(IsmctsConfig(iterations=iterations)).analyse(InfoSet(state, seat, Rng(1)), Rng(2))
+    search = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return {"playout": playout / 1024, "search": search / 1024}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--iterations", type=int, default=500)
+    args = parser.parse_args()
+    out: dict[str, object] = {"engine": _compiled.status()}
+    for game, players in GAMES:
+        row: dict[str, object] = {"players": players}
+        for checked in (False, True):
+            for observe in (False, True):
+                mode = ("checked" if checked else "fast") + ("+observe" if observe else "")
+                row[mode] = max(
+                    playouts(game, players, args.seconds / 2, checked, observe) for _ in range(2)
+                )
+        row["calls_us"] = calls(game, players)
+        row["ismcts"] = ismcts(game, players, args.iterations)
+        row["peak_kib"] = peak_kib(game, players, args.iterations)
+        out[game] = row
+    out["max_rss_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
