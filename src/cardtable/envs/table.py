@@ -34,6 +34,7 @@ class GameTable:
         self.options: dict[str, Any] = dict(options or {})
         probe = self.new(0)
         self.num_actions = probe.actions.size
+        self._space = probe.actions
         self.encoder = ObservationEncoder(probe)
 
     @property
@@ -44,9 +45,28 @@ class GameTable:
         """A fresh deal (the same seed, the same deal)."""
         return new_state(self.info.name, self.players, seed, self.options)
 
+    def action_text(self, action_id: int) -> str:
+        """The text form of an action id (the same for every state of the configuration)."""
+        return self._space.action(action_id).text
+
+    def current_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """``observation(seat)`` without its ``history`` and ``log`` (both left empty).
+
+        The core rebuilds the redacted history on every call, which makes a step cost as much as
+        the game so far; adapters that ask for the view at every step (OpenSpiel's tests ask for
+        every seat's, twice) would be quadratic. The rest of the observation does not depend on
+        the history, so it is computed with the history set aside for the call.
+        """
+        history, events = state.history, state.events
+        state.history, state.events = [], None
+        try:
+            return state.observation(seat)
+        finally:
+            state.history, state.events = history, events
+
     def vector(self, state: State, seat: int) -> Vector:
         """The fixed-size observation vector of ``seat``."""
-        return self.encoder.encode(state.observation(seat))
+        return self.encoder.encode(self.current_view(state, seat))
 
     def mask(self, state: State, seat: int) -> Mask:
         """1 for each legal action id of ``seat`` now, 0 elsewhere."""
