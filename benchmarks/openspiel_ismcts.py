@@ -64,7 +64,9 @@ def main() -> None:
     start = time.perf_counter()
     wins = 0.0
     for index in range(games):
-        wins += play(game, players, iterations, index)
+        share = play(game, players, iterations, index)
+        wins += share
+        print(f"game {index}: ours {share:.2f} (running {wins:.1f}/{index + 1})", flush=True)
     lo, hi = wilson(wins, games)
     print(
         f"{game} {players}p, {iterations} iterations: ours vs OpenSpiel ISMCTSBot: win share "

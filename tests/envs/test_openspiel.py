@@ -9,7 +9,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from cardtable.core.registry import list_games  # noqa: E402
+from cardtable.core.registry import list_games, new_state  # noqa: E402
 from cardtable.envs.openspiel import register_all, short_name  # noqa: E402
 
 GAMES = [info.name for info in list_games()]
@@ -97,3 +97,16 @@ def test_openspiel_ismcts_bot_plays_magic_show() -> None:
         state.apply_action(bot.step(state))
         moves += 1
     assert moves == 12 or state.is_terminal()
+
+
+def test_parameters_are_checked_and_deals_set_the_chance_node() -> None:
+    with pytest.raises(ValueError, match="exactly 2 players"):
+        pyspiel.load_game("cardtable_magic_show(players=3)")
+    with pytest.raises(ValueError, match="deals must be at least 1"):
+        pyspiel.load_game("cardtable_score(deals=0)")
+    state = pyspiel.load_game("cardtable_score(deals=3)").new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    state.apply_action(2)
+    assert not state.is_chance_node()
+    assert state.play.game_state == new_state("score", 3, seed=2)  # outcome i deals seed i
