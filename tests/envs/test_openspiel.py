@@ -1,0 +1,112 @@
+"""The OpenSpiel games: OpenSpiel's random simulation test, resampling, ISMCTSBot, serialisation."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from cardtable.core.registry import list_games, new_state  # noqa: E402
+from cardtable.envs.openspiel import register_all, short_name  # noqa: E402
+
+GAMES = [info.name for info in list_games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_sim_test_passes(game: str) -> None:
+    loaded = pyspiel.load_game(short_name(game))
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=True, verbose=False)
+
+
+def test_every_game_is_registered_with_a_correct_type() -> None:
+    names = register_all()
+    assert names == [short_name(g) for g in GAMES]
+    game = pyspiel.load_game("cardtable_portfolio(players=3)")
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.num_players() == 3
+    assert game.utility_sum() == 1.0
+
+
+def _advance(state: object, steps: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():  # type: ignore[attr-defined]
+            return
+        if state.is_chance_node():  # type: ignore[attr-defined]
+            state.apply_action(int(rng.integers(64)))  # type: ignore[attr-defined]
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_resample_keeps_the_information_state(game: str) -> None:
+    loaded = pyspiel.load_game(short_name(game))
+    state = loaded.new_initial_state()
+    _advance(state, 25, 1)
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    hidden_differs = False
+    for _ in range(5):
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions() == state.legal_actions()
+        hidden_differs = hidden_differs or str(sample) != str(state)
+    assert hidden_differs
+
+
+def test_later_seat_information_state_hides_an_earlier_commit() -> None:
+    loaded = pyspiel.load_game("cardtable_magic_show")
+    worlds = []
+    for pick in (0, -1):
+        state = loaded.new_initial_state()
+        state.apply_action(7)
+        assert state.current_player() == 0
+        state.apply_action(state.legal_actions()[pick])
+        assert state.current_player() == 1
+        worlds.append(state)
+    assert worlds[0].history() != worlds[1].history()
+    assert worlds[0].information_state_string(1) == worlds[1].information_state_string(1)
+    assert worlds[0].information_state_string(0) != worlds[1].information_state_string(0)
+
+
+def test_serialisation_round_trip() -> None:
+    game = pyspiel.load_game("cardtable_score")
+    state = game.new_initial_state()
+    _advance(state, 40, 3)
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state)
+    assert again.information_state_string(1) == state.information_state_string(1)
+
+
+def test_openspiel_ismcts_bot_plays_magic_show() -> None:
+    loaded = pyspiel.load_game("cardtable_magic_show")
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(loaded, evaluator, uct_c=2.0, max_simulations=3, random_state=rng)
+    state = loaded.new_initial_state()
+    state.apply_action(5)
+    moves = 0
+    while not state.is_terminal() and moves < 12:
+        state.apply_action(bot.step(state))
+        moves += 1
+    assert moves == 12 or state.is_terminal()
+
+
+def test_parameters_are_checked_and_deals_set_the_chance_node() -> None:
+    with pytest.raises(ValueError, match="exactly 2 players"):
+        pyspiel.load_game("cardtable_magic_show(players=3)")
+    with pytest.raises(ValueError, match="deals must be at least 1"):
+        pyspiel.load_game("cardtable_score(deals=0)")
+    state = pyspiel.load_game("cardtable_score(deals=3)").new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    state.apply_action(2)
+    assert not state.is_chance_node()
+    assert state.play.game_state == new_state("score", 3, seed=2)  # outcome i deals seed i
