@@ -123,6 +123,10 @@ def test_replay_steps_through_a_finished_game(browser: Browser, server: str) -> 
     expect(page.locator("#result h2")).to_have_count(0)
     page.locator("#step").fill("3")
     expect(page.locator("#position")).to_contain_text("step 3 of")
+    moves = page.locator("#log li.move")  # numbered as the steps, like the live table's log
+    expect(moves).to_have_count(3)
+    expect(moves.last).to_have_attribute("data-step", "3")
+    expect(moves.last).to_contain_text("3. ")
     page.click("text=spectator")
     expect(page.locator("#title")).to_contain_text("as a spectator")
     page.goto(server + "/")

@@ -39,7 +39,7 @@ export function setupKeys({ box, list, legal, seq, send, hint }) {
       return;
     }
     const fallback = document.querySelector("[data-default]");
-    box.append(`Keys: a choice's number (1–${actions.length}) then Enter`,
+    box.append(`Keys: a choice's number (${actions.length > 1 ? `1–${actions.length}` : "1"}) then Enter`,
       fallback ? `; Enter alone: ${fallback.dataset.action}` : "", "; h for a hint.");
   }
 
