@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from cardtable.core.state import State
     from cardtable.server.tables import LiveTable
 
 #: A view carries only the newest history entries and log lines (with the full counts): the
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 #: long game slower to send. The whole game is in the record and the replay once it is over.
 HISTORY_TAIL = 10
 LOG_TAIL = 30
+#: The log the page shows: the newest entries of the timeline (moves and the lines they caused).
+TIMELINE_TAIL = 40
 
 
 def trim(observation: dict[str, Any]) -> dict[str, Any]:
@@ -30,6 +33,26 @@ def trim(observation: dict[str, Any]) -> dict[str, Any]:
     observation["history"] = history[-HISTORY_TAIL:]
     observation["log"] = log[-LOG_TAIL:]
     return observation
+
+
+def moves(state: State, seat: int | None) -> dict[str, Any]:
+    """Every move in words for the page's log, and each seat's latest move for its panel.
+
+    Built from ``state.timeline(seat)``, which the core redacts like the history (a face-down
+    choice reads as its outsiders saw it), so nothing here says more than the observation. Each
+    entry carries the step it belongs to, numbered as the replay numbers them (move k is step k;
+    the deal's lines are step 0); ``seat`` is the actor of a move and None for a log line.
+    """
+    entries: list[dict[str, Any]] = []
+    last: list[dict[str, Any] | None] = [None] * state.num_players
+    step = 0
+    for actor, text in state.timeline(seat):
+        if actor is not None:
+            step += 1
+            last[actor] = {"step": step, "text": text}
+        entries.append({"step": step, "seat": actor, "text": text})
+    start = max(0, len(entries) - TIMELINE_TAIL)
+    return {"timeline": entries[start:], "timeline_start": start, "last_moves": last}
 
 
 def seat_view(table: LiveTable, seat: int | None) -> dict[str, Any]:
@@ -60,4 +83,5 @@ def seat_view(table: LiveTable, seat: int | None) -> dict[str, Any]:
         # The seat's own face-down choice as data (its text is the observation's my_commit).
         "commit": None if commit is None else state.to_action(commit).data.to_json(),
         "notes": notes,
+        **moves(state, seat),
     }

@@ -4,6 +4,8 @@ import { api, clear, el } from "./dom.js";
 import { makeContext, seatNames } from "./context.js";
 import { summaryBox } from "./summary.js";
 import { loadView, renderPlayers } from "./views/index.js";
+import { drawLog, lastMoves } from "./moves.js";
+import { setupMotion } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -13,6 +15,7 @@ const seat = seatParam === null || seatParam === "" ? null : Number(seatParam);
 let data = null;
 let module = null;
 let logs = []; // the whole log up to each step
+let timelines = []; // the moves (numbered by step) and log lines up to each step
 let at = 0;
 
 function show(step) {
@@ -27,9 +30,7 @@ function show(step) {
   clear($("board")).append(...module.renderBoard(view, ctx));
   const result = clear($("result"));
   if (view.observation.terminal) result.append(summaryBox(view.observation, data.table, { seat, replay: false }));
-  const log = clear($("log"));
-  for (const line of logs[at].slice(-60)) log.append(el("li", {}, line));
-  log.scrollTop = log.scrollHeight;
+  drawLog($("log"), timelines[at].slice(-80), ctx.names, lastMoves(view), module.moveText);
   $("first").disabled = $("back").disabled = at === 0;
   $("last").disabled = $("forward").disabled = at === data.steps.length - 1;
 }
@@ -44,6 +45,10 @@ async function start() {
   module = await loadView(data.table.game);
   let log = [];
   logs = data.steps.map((s) => (log = log.concat(s.log)));
+  let entries = [];
+  timelines = data.steps.map((s, step) => (entries = entries.concat(
+    s.move ? [{ step, seat: s.move[0], text: s.move[1] }] : [],
+    s.log.map((text) => ({ step, seat: null, text })))));
   const names = seatNames(data.table);
   $("title").textContent = `Replay: ${data.table.display_name} — ${seat === null ? "as a spectator" : `as ${names[seat]}`}`;
   const nav = clear($("seats"));
@@ -66,4 +71,5 @@ async function start() {
   show(Number(params.get("step") || 0));
 }
 
+setupMotion($("motion"));
 start();

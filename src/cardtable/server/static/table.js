@@ -5,6 +5,10 @@ import { api, clear, el, savedSeat, saveSeat } from "./dom.js";
 import { makeContext, seatNames } from "./context.js";
 import { loadView, renderPlayers } from "./views/index.js";
 import { summaryBox } from "./summary.js";
+import { drawLog, lastMoves } from "./moves.js";
+import { icon } from "./icons.js";
+import { setupKeys } from "./keys.js";
+import { setupMotion } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -14,6 +18,7 @@ let module = null;
 let focused = null; // {ids, label}: the choices narrowed by clicking a card with several
 let hint = null; // {seq, rows|null}: the search's estimate for this decision (rows null: thinking)
 let retry = 500;
+let timeline = []; // every log entry this page has been sent, by its place in the game's timeline
 
 function drawJoin(summary) {
   const box = $("join");
@@ -146,11 +151,24 @@ function draw() {
   clear($("players")).append(...renderPlayers(view, ctx.names));
   clear($("board")).append(...module.renderBoard(view, ctx));
   drawActions(ctx);
+  keys.redraw();
   drawTimer();
-  const log = clear($("log"));
-  for (const line of view.observation.log.slice(-30)) log.append(el("li", {}, line));
-  log.scrollTop = log.scrollHeight;
+  drawLog($("log"), timeline.filter(Boolean).slice(-80), ctx.names, lastMoves(view), module.moveText);
+  signalTurn(summary);
   $("invite").textContent = summary.seats.some((s) => !s.taken) ? `Invite a friend: ${location.origin}/t/${tableId}` : "";
+}
+
+// Your turn: the tab title and the favicon say so, for a person looking at another tab.
+function signalTurn(summary) {
+  const mine = view.seat !== null && view.legal.length > 0 && !summary.finished;
+  document.title = `${mine ? "Your turn · " : ""}${summary.display_name} — cardtable`;
+  const link = document.querySelector("link[rel=icon]");
+  if (link) link.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+}
+
+// Keep every entry of the timeline the server sent (it sends the newest ones with each view).
+function remember(message) {
+  (message.timeline || []).forEach((entry, i) => { timeline[message.timeline_start + i] = entry; });
 }
 
 // The turn timer: seconds left for the seats to act, counted down locally between messages
@@ -168,12 +186,12 @@ function drawTimer() {
   clearInterval(timerTick);
   if (timerEnd == null || view.table.finished) { box.textContent = ""; return; }
   if (hint && !hint.rows && hint.seq === view.seq && timerPausedLeft != null) {
-    box.textContent = `⏱ ${Math.ceil(timerPausedLeft / 1000)}s · paused for the hint`;
+    clear(box).append(icon("timer"), ` ${Math.ceil(timerPausedLeft / 1000)}s · paused for the hint`);
     return;
   }
   const tick = () => {
     const left = Math.max(0, Math.ceil((timerEnd - Date.now()) / 1000));
-    box.textContent = `⏱ ${left}s`;
+    clear(box).append(icon("timer"), ` ${left}s`);
   };
   tick();
   timerTick = setInterval(tick, 500);
@@ -191,6 +209,7 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       view = message;
+      remember(message);
       setTimerFrom(view.table.deadline);
       module = await loadView(view.table.game);
       draw();
@@ -214,4 +233,14 @@ function connect() {
   };
 }
 
+// Keyboard play: numbers choose as in the terminal, Enter confirms, h asks for a hint.
+const keys = setupKeys({
+  box: $("keys"),
+  list: $("numbered"),
+  legal: () => (view && view.seat !== null && !view.table.finished ? view.legal : []),
+  seq: () => (view ? view.seq : null),
+  send: (id) => send(id),
+  hint: () => { if (view && document.getElementById("hint-button")) askHint(); },
+});
+setupMotion($("motion"));
 connect();

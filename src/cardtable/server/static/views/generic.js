@@ -1,6 +1,7 @@
 // The generic view: works for every game from the observation alone (zones, public facts).
 import { el } from "../dom.js";
 import { cardRow } from "../cards.js";
+import { lastMoves, newestStep } from "../moves.js";
 
 function seatOf(zoneName) {
   const match = /:(\d+)$/.exec(zoneName);
@@ -19,14 +20,22 @@ export function renderPlayers(view, names) {
   const me = view.seat;
   const parts = [];
   const players = el("div", { class: "players" });
+  const last = lastMoves(view);
+  const newest = newestStep(view);
   for (let s = 0; s < obs.num_players; s++) {
     const toAct = obs.to_act.includes(s);
-    players.append(el("div", { class: toAct ? "player to-act" : "player" },
+    // The seat's latest move stays marked in its panel until the seat moves again.
+    const move = last[s] && el("span", {
+      class: `last-move${last[s].step === newest ? " newest" : ""}`, "data-step": last[s].step,
+      title: `${names[s]}'s latest move (step ${last[s].step})`,
+    }, `${last[s].step}. ${last[s].text}`);
+    players.append(el("div", { class: toAct ? "player to-act" : "player", "data-seat": s },
       el("strong", {}, s === me ? `You — ${names[s]}` : names[s]),
       ` — score ${obs.scores[s]}`,
       obs.committed[s] ? " · has chosen" : "",
       view.table.seats[s] && view.table.seats[s].away ? " · away (a bot plays)" : "",
-      toAct ? " · to act" : ""));
+      toAct ? " · to act" : "",
+      move ? el("br") : null, move));
   }
   parts.push(players);
   if (obs.public && obs.public.deciding) parts.push(el("p", { class: "deciding" }, `Now: ${obs.public.deciding}`));

@@ -1,7 +1,7 @@
 // Magic Show: each magician's practice pile with the show's length and value, the two face-down
 // plays of this turn (and what they turned out to be), your hand to play from, the other hand.
 import { el } from "../dom.js";
-import { card, cardRow, panel, playable, playingCard } from "../cards.js";
+import { actionButton, card, cardRow, panel, playable, playingCard } from "../cards.js";
 
 const SEATS = ["Red", "Black"];
 const ROLES = { A: "Stop", 2: "Mistake", 3: "Mistake", 4: "Mistake", 5: "Nap", 6: "Rehearsal", 7: "Showtime",
@@ -15,6 +15,28 @@ export function face(name) {
     title: `${name}: ${ROLES[p.rank]} (a ${p.red ? "Red" : "Black"} card)`,
     extra: el("small", { class: "role" }, ROLES[p.rank]),
   };
+}
+
+// A move's text with its cards as rank and suit symbol, as the table shows them ("play K♥").
+export function moveText(text) {
+  return text.replace(/\b(A|[2-9]|10|J|Q|K)([CDHS])\b/g, (name) => {
+    const p = playingCard(name);
+    return `${p.rank}${p.symbol}`;
+  });
+}
+
+// The stop window (MS-R4) asks both seats at every card, Ace or not, so that being asked says
+// nothing about a hand. So the answer is given the same way either way: one obvious button that
+// is also the page's default (Enter), never answered for the seat by looking at its hand.
+function stopWindow(ctx) {
+  const resolve = ctx.find("let_resolve");
+  if (!resolve.length) return null;
+  const stop = ctx.find("cancel");
+  const button = actionButton(ctx, "Let it resolve", resolve, "primary");
+  button.dataset.default = "";
+  button.append(" ", el("kbd", {}, "Enter"));
+  return el("div", { class: "stop-window" }, button,
+    stop.length ? actionButton(ctx, "Stop it with your Ace", stop) : null);
 }
 
 export function renderBoard(view, ctx) {
@@ -39,7 +61,7 @@ export function renderBoard(view, ctx) {
       resolving ? el("small", {}, "resolving") : null));
   }
   parts.push(panel(`Turn ${pub.turn} — the plays`, "plays-panel", plays,
-    pub.deciding ? el("p", { class: "deciding" }, pub.deciding) : null));
+    pub.deciding ? el("p", { class: "deciding" }, pub.deciding) : null, stopWindow(ctx)));
 
   // The two practice piles (the shows).
   const piles = el("div", { class: "piles" });

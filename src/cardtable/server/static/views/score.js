@@ -3,7 +3,7 @@
 import { el } from "../dom.js";
 import { card, cardRow, panel, playable, svg } from "../cards.js";
 
-const SEATS = ["A", "B", "C"];
+const SEATS = ["seat 0", "seat 1", "seat 2"];
 const FILLS = ["Filled", "Partial", "Hollow"];
 const COLOURS = ["Red", "Blue", "Green"];
 const SHAPES = ["Circle", "Square", "Triangle"];
@@ -62,7 +62,7 @@ export function renderBoard(view, ctx) {
     if (s === pub.lead) facts.push("lead");
     if (obs.committed[s]) facts.push("has played");
     seats.append(el("section", { class: `seat${s === me ? " mine" : ""}${obs.to_act.includes(s) ? " to-act" : ""}`, "data-seat": s },
-      el("h3", {}, `${SEATS[s]} — ${s === me ? "you" : ctx.names[s]}`),
+      el("h3", {}, s === me ? `You — ${ctx.names[s]}` : ctx.names[s]),
       el("p", { class: "seat-facts" }, facts.join(" · ")),
       s === me ? null : cardRow(zones[`completes:${s}`], face, "no Completes")));
   }
