@@ -71,12 +71,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         away_seconds=settings.away_seconds,
         standin_bot=settings.standin_bot,
         hint_bot=settings.hint_bot,
+        budget=settings.budget(),
+        bot_workers=settings.bot_workers,
     )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service.resume_all()
         yield
+        await service.close()
 
     app = FastAPI(title="cardtable", summary="Play five card games together.", lifespan=lifespan)
     app.state.service = service

@@ -10,15 +10,22 @@
 * ``CARDTABLE_STANDIN_BOT`` — the bot spec of stand-ins, for away players and expired turn
   timers (``greedy``);
 * ``CARDTABLE_HINT_BOT`` — the search behind the table's Hint button, an ``ismcts`` spec or a
-  level (``ismcts:time=1.0``).
+  level (``ismcts:time=1.0``);
+* ``CARDTABLE_MAX_BOT_SECONDS``, ``CARDTABLE_MAX_BOT_ITERATIONS``, ``CARDTABLE_MAX_BOT_CUTOFF`` —
+  the most one search decision may use (2 s, 20000 iterations, rollouts of 32 actions): a table
+  asking for more is refused (422); a stored table asking for more resumes clamped to these;
+* ``CARDTABLE_BOT_WORKERS`` — processes that run searches (default: one less than the cores,
+  at least one).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from cardtable.server.budget import Budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +42,16 @@ class Settings:
     standin_bot: str = "greedy"
     #: The search that answers a seat's request for a hint.
     hint_bot: str = "ismcts:time=1.0"
+    #: Caps on one search decision (see :mod:`.budget`).
+    max_bot_seconds: float = 2.0
+    max_bot_iterations: int = 20_000
+    max_bot_cutoff: int = 32
+    #: Worker processes for bot searches and hints.
+    bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
+
+    def budget(self) -> Budget:
+        """The caps on one search decision."""
+        return Budget(self.max_bot_seconds, self.max_bot_iterations, self.max_bot_cutoff)
 
 
 def default_data_dir(env: Mapping[str, str]) -> Path:
@@ -64,6 +81,10 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     make_search(hint_bot)
     return Settings(
         database_url=url,
+        max_bot_seconds=float(env.get("CARDTABLE_MAX_BOT_SECONDS", "2")),
+        max_bot_iterations=int(env.get("CARDTABLE_MAX_BOT_ITERATIONS", "20000")),
+        max_bot_cutoff=int(env.get("CARDTABLE_MAX_BOT_CUTOFF", "32")),
+        bot_workers=int(env.get("CARDTABLE_BOT_WORKERS", "0")) or Settings("").bot_workers,
         think_time=max(0.0, think),
         away_seconds=max(0.0, away),
         standin_bot=standin,

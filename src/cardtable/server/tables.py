@@ -4,7 +4,9 @@ An action goes through :meth:`LiveTable.act`: the sequence number the client saw
 (a resend after a reconnect is recognised and not applied twice), the action is applied on the
 checked path (an illegal one changes nothing), the event is committed to the store, and only
 then is it acknowledged and every connection sent its own new view. Bots move from a copy of the
-state in a worker thread, so thinking never blocks the event loop.
+state: a search in the bounded worker-process pool (:mod:`.botpool`, one decision in flight per
+table, tables served in turn), a plain bot in a thread, so thinking never blocks the event loop.
+Bot budgets are capped by the server (:mod:`.budget`).
 
 Stand-ins: a seated person's decision is taken by a stand-in bot when the table's turn timer
 runs out for it, and every decision of a person who has had no connection for longer than the
@@ -17,16 +19,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.agents import Agent, ThinkingAgent, decide, make_agent
-from cardtable.agents.analysis import estimate, make_search
-from cardtable.agents.base import InfoSet
+from cardtable.agents.analysis import make_search
 from cardtable.core import (
     NO_COMMIT,
     Action,
@@ -34,12 +33,13 @@ from cardtable.core import (
     CardtableError,
     GameRecord,
     IllegalAction,
-    Rng,
     State,
     get_game,
     new_state,
 )
 from cardtable.core.options import options_to_json
+from cardtable.server.botpool import BotPool, is_search, think
+from cardtable.server.budget import Budget
 from cardtable.server.store import Store, StoredTable, TableRow, now
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -74,7 +74,8 @@ class LiveTable:
     row: TableRow
     state: State
     seq: int
-    agents: dict[int, Agent | ThinkingAgent]
+    #: The bot spec of each bot seat, clamped to the server's budget caps.
+    agents: dict[int, str]
     connections: list[Connection] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
@@ -84,8 +85,6 @@ class LiveTable:
     turn_started: float = field(default_factory=time.monotonic)
     #: Seated people without a connection, and since when (monotonic clock).
     away_since: dict[int, float] = field(default_factory=dict)
-    #: Stand-in bots, made on first use, one per seat.
-    standins: dict[int, Agent | ThinkingAgent] = field(default_factory=dict)
     away_seconds: float = 60.0
     #: Seats whose hint is being worked out (one at a time per seat).
     hinting: set[int] = field(default_factory=set)
@@ -170,8 +169,11 @@ class LiveTable:
         return GameRecord.of(self.state, self.row.seed, names)
 
 
-def parse_seat_kinds(seats: list[str], num_players: int) -> list[dict[str, Any]]:
-    """``["human", "bot:random", ...]`` into seat entries; bot specs are checked here."""
+def parse_seat_kinds(
+    seats: list[str], num_players: int, budget: Budget | None = None
+) -> list[dict[str, Any]]:
+    """``["human", "bot:random", ...]`` into seat entries; bot specs are checked here, with
+    their budgets against the server's caps."""
     if len(seats) != num_players:
         raise TableError(422, f"'seats' needs one entry per player ({num_players})")
     out: list[dict[str, Any]] = []
@@ -181,9 +183,11 @@ def parse_seat_kinds(seats: list[str], num_players: int) -> list[dict[str, Any]]
         elif kind.startswith("bot"):
             spec = kind.partition(":")[2] or "random"
             try:
-                make_agent(spec)
+                over = (budget or Budget()).check(spec)
             except ValueError as exc:
                 raise TableError(422, f"seat {i}: {exc}") from None
+            if over is not None:
+                raise TableError(422, f"seat {i}: {over}")
             out.append({"kind": "bot", "bot": spec, "name": f"{spec} bot"})
         else:
             raise TableError(422, f"seat {i}: {kind!r} is neither 'human' nor 'bot:SPEC'")
@@ -200,14 +204,17 @@ class TableService:
         away_seconds: float = 60.0,
         standin_bot: str = "greedy",
         hint_bot: str = DEFAULT_HINT_BOT,
+        budget: Budget | None = None,
+        bot_workers: int = 2,
     ) -> None:
         self.store = store
+        self.budget = budget or Budget()
+        self.pool = BotPool(bot_workers)
         self.think_time = think_time
         self.away_seconds = away_seconds
-        self.standin_bot = standin_bot
-        self.hint_search = make_search(hint_bot)
-        #: Hint searches run one per core at most; more requests wait their turn.
-        self.hint_slots = asyncio.Semaphore(os.cpu_count() or 1)
+        self.standin_bot = self.budget.clamp(standin_bot)
+        make_search(hint_bot)  # a bad spec fails here, at start
+        self.hint_bot = self.budget.clamp(hint_bot)
         self.tables: dict[str, LiveTable] = {}
         #: Finished tables kept in memory with nobody connected (see ``_forget_finished``).
         self.keep_finished = 64
@@ -229,7 +236,7 @@ class TableService:
             info = get_game(game)
         except CardtableError as exc:
             raise TableError(422, str(exc)) from None
-        entries = parse_seat_kinds(seats, num_players)
+        entries = parse_seat_kinds(seats, num_players, self.budget)
         if any(s["kind"] == "human" for s in entries):
             # A person plays: the game's human options apply unless the creator set them.
             options = {**info.human_options, **options}
@@ -313,8 +320,19 @@ class TableService:
             state.apply(seat, text)
         return self._live(row, state, stored.actions)
 
+    async def close(self) -> None:
+        """Stop every table's bot task, then the worker processes (the server is stopping)."""
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.pool.close)
+
     def _live(self, row: TableRow, state: State, actions: list[tuple[int, str]]) -> LiveTable:
-        agents = {i: make_agent(s["bot"]) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
+        # A table stored under looser caps resumes with its bots clamped to today's.
+        agents = {
+            i: self.budget.clamp(s["bot"]) for i, s in enumerate(row.seats) if s["kind"] == "bot"
+        }
         table = LiveTable(row.id, row, state, len(actions), agents, away_seconds=self.away_seconds)
         start = time.monotonic()
         # Nobody is connected yet: every seated player counts as away from now on.
@@ -446,10 +464,9 @@ class TableService:
     async def hint(self, table: LiveTable, seat: int) -> dict[str, Any]:
         """The search's estimate of each of ``seat``'s legal actions, best first.
 
-        The turn timer stands still meanwhile: the reply carries the seconds left. The
-        information set is made here, on the event loop, from the seat's view of the table at
-        this moment; the search in the worker thread sees only that, never the state (the
-        same fairness as a bot's, see :class:`~cardtable.agents.base.InfoSet`). The answer
+        The turn timer stands still meanwhile: the reply carries the seconds left. The search
+        runs in the worker pool on the seat's information set of the table at this moment
+        (the same fairness as a bot's, see :class:`~cardtable.agents.base.InfoSet`). The answer
         carries the ``seq`` it was made for, so a client drops a hint the game has overtaken.
         """
         if not table.hints_allowed():
@@ -460,14 +477,10 @@ class TableService:
         if seat in table.hinting:
             raise TableError(429, "a hint for this seat is already being worked out")
         seq = table.seq
-        info = InfoSet(state, seat, Rng(secrets.randbits(63)))
         table.hinting.add(seat)
         table.pause_timer()
         try:
-            async with self.hint_slots:
-                rows = await asyncio.to_thread(
-                    estimate, info, Rng(secrets.randbits(63)), self.hint_search
-                )
+            rows = await self.pool.hint(self.hint_bot, state.clone(), seat, secrets.randbits(63))
         finally:
             table.hinting.discard(seat)
             table.resume_timer(seq)
@@ -476,23 +489,16 @@ class TableService:
             "type": "hint",
             "seq": seq,
             "deadline": table.deadline(),  # the timer stood still while the search thought
-            "rows": [
-                {
-                    "id": r.action.id,
-                    "text": r.action.text,
-                    "rank": r.rank,
-                    "visits": r.visits,
-                    "win": r.win,
-                    "reason": r.reason,
-                }
-                for r in rows
-            ],
+            "rows": rows,
         }
 
-    def _standin(self, table: LiveTable, seat: int) -> Agent | ThinkingAgent:
-        if seat not in table.standins:
-            table.standins[seat] = make_agent(self.standin_bot)
-        return table.standins[seat]
+    async def _think(self, spec: str, state: State, seat: int) -> int:
+        """The action id the bot ``spec`` picks: a search in the worker pool, a plain bot
+        (milliseconds) in a thread."""
+        seed = secrets.randbits(63)
+        if is_search(spec):
+            return await self.pool.decide(spec, state, seat, seed)
+        return await asyncio.to_thread(think, spec, state.to_json(), seat, seed)
 
     async def _run_bots(self, table: LiveTable) -> None:
         """While a bot or stand-in must act, let it think off the loop and play; otherwise sleep
@@ -509,13 +515,12 @@ class TableService:
                     await asyncio.wait_for(table.changed.wait(), timeout)
                 continue
             if movers:
-                seat, agent = movers[0], table.agents[movers[0]]
+                seat, spec = movers[0], table.agents[movers[0]]
             else:
-                seat, agent = due[0], self._standin(table, due[0])
+                seat, spec = due[0], self.standin_bot
             await asyncio.sleep(self.think_time)
             snapshot, seq = table.state.clone(), table.seq
-            rng = Rng(secrets.randbits(63))
-            choice = await asyncio.to_thread(decide, agent, snapshot, seat, rng)
+            choice = await self._think(spec, snapshot, seat)
             try:
                 async with table.lock:
                     if seq != table.seq:
@@ -523,7 +528,7 @@ class TableService:
                     still_due = self._due(table, time.monotonic())[0]
                     if seat not in table.agents and seat not in still_due:
                         continue  # the player came back while the stand-in was thinking
-                    chosen = table.state.apply(seat, choice.id)
+                    chosen = table.state.apply(seat, choice)
                     self._commit(table, seat, chosen)
             except (IllegalAction, BadOptions):
                 continue
