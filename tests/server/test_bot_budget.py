@@ -92,11 +92,13 @@ def test_a_probe_table_keeps_moving_beside_hostile_tables(db_url: str) -> None:
     settings = Settings(
         database_url=db_url, think_time=0.0, max_bot_seconds=cap, bot_workers=workers
     )
-    with TestClient(create_app(settings)) as client:
+    app = create_app(settings)
+    with TestClient(app) as client:
+        client.portal.call(app.state.service.pool.run, worker_pid)  # type: ignore[union-attr]
         for _ in range(hostile):
             create(client, "magic-show", [f"bot:ismcts:time={cap}"] * 2)
         probe = create(client, "magic-show", ["bot:ismcts:iterations=10"] * 2)["table"]["id"]
-        bound = (hostile / workers + 1) * cap + 1.5
+        bound = (hostile / workers + 1) * cap + 2.5
         seen, last, gaps = 0, time.monotonic(), []
         while seen < 6:
             seq = client.get(f"/api/tables/{probe}").json()["seq"]
@@ -107,3 +109,4 @@ def test_a_probe_table_keeps_moving_beside_hostile_tables(db_url: str) -> None:
             assert moment - last < bound, f"the probe stood still for {moment - last:.2f} s"
             time.sleep(0.02)
     assert max(gaps) < bound, gaps
+    print(f"probe gaps (s): {[round(g, 2) for g in gaps]}; bound {bound:.2f} s")
