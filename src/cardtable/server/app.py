@@ -12,46 +12,60 @@ Every error goes to the client that caused it only, and changes nothing.
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnected
 
 from cardtable.agents import AGENTS
 from cardtable.core import CardtableError, list_games
 from cardtable.server.config import Settings, load_settings
+from cardtable.server.guard import BodyGuard
+from cardtable.server.inputs import BadJson, clean_name, excerpt, loads
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
 from cardtable.server.views import seat_view
 
 STATIC = Path(__file__).parent / "static"
+#: Client messages are flat objects; deeper nesting is refused before parsing.
+MAX_MESSAGE_DEPTH = 4
+log = logging.getLogger(__name__)
+
+
+#: A person's name at a table: control and bidi characters removed (see :mod:`.inputs`).
+Name = Annotated[str, Field(max_length=40), AfterValidator(clean_name)]
+SeatKind = Annotated[str, Field(max_length=200)]
 
 
 class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     game: str = Field(max_length=64)
     players: int = Field(ge=1, le=12)
-    seats: list[str] = Field(max_length=12, description="'human' or 'bot:SPEC' per seat")
+    seats: list[SeatKind] = Field(max_length=12, description="'human' or 'bot:SPEC' per seat")
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="option values; where a person plays, the game's human_options fill in "
         "every option not named here",
     )
-    name: str = Field(default="", max_length=40, description="your name at the table")
+    name: Name = Field(default="", description="your name at the table")
     seat: int | None = Field(
         default=None, ge=0, le=11, description="the human seat you take (default: the first)"
     )
     turn_seconds: float | None = Field(
         default=None,
         gt=0,
+        allow_inf_nan=False,
         le=86_400,
         description="turn timer: a seated person's decision not taken within this many seconds "
         "is taken by a stand-in bot (default: no timer)",
@@ -59,8 +73,10 @@ class CreateTable(BaseModel):
 
 
 class JoinTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     seat: int | None = Field(default=None, ge=0, le=11)
-    name: str = Field(default="", max_length=40)
+    name: Name = ""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -83,6 +99,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="cardtable", summary="Play five card games together.", lifespan=lifespan)
     app.state.service = service
+    app.add_middleware(
+        BodyGuard, max_bytes=settings.max_body_bytes, max_depth=settings.max_json_depth
+    )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """422 naming each problem, quoting at most a short excerpt of what was sent."""
+        return JSONResponse({"detail": _short_errors(exc.errors())}, status_code=422)
 
     def table_or_404(table_id: str) -> LiveTable:
         try:
@@ -224,6 +248,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+def _short_errors(errors: Any) -> list[dict[str, Any]]:
+    out = []
+    for error in errors:
+        item = {"loc": list(error.get("loc", ())), "msg": str(error.get("msg", ""))[:200]}
+        item["type"] = error.get("type", "")
+        if "input" in error:
+            item["input"] = excerpt(error["input"])
+        out.append(item)
+    return out
+
+
 async def _serve(
     websocket: WebSocket,
     table: LiveTable,
@@ -245,16 +280,24 @@ async def _serve(
         if len(raw.encode()) > settings.max_message_bytes:
             await _error(websocket, 413, "message too large")
             continue
-        await _handle(websocket, table, conn, service, raw)
+        try:
+            await _handle(websocket, table, conn, service, raw)
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            raise
+        except Exception:  # a bug, not the client's fault: say so and close, never hang up mute
+            log.exception("message on table %s failed", table.id)
+            await _error(websocket, 500, "the server failed on that message; reconnect")
+            await websocket.close(code=1011)
+            return
 
 
 async def _handle(
     websocket: WebSocket, table: LiveTable, conn: Connection, service: TableService, raw: str
 ) -> None:
     try:
-        message = json.loads(raw)
-    except json.JSONDecodeError:
-        await _error(websocket, 400, "messages are JSON objects")
+        message = loads(raw, MAX_MESSAGE_DEPTH)
+    except BadJson as exc:
+        await _error(websocket, 400, f"messages are JSON objects: {exc}")
         return
     if not isinstance(message, dict) or message.get("type") not in ("action", "sync", "hint"):
         await _error(websocket, 400, 'expected {"type": "action", "sync" or "hint", ...}')

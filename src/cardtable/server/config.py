@@ -34,6 +34,10 @@ class Settings:
     think_time: float = 0.5
     #: Largest WebSocket message a client may send, in bytes.
     max_message_bytes: int = 4096
+    #: Largest HTTP request body, in bytes (413 past it).
+    max_body_bytes: int = 65_536
+    #: Deepest nesting of a JSON request body (400 past it).
+    max_json_depth: int = 16
     #: Messages a connection may send per second before it is told to slow down.
     max_messages_per_second: int = 20
     #: Seconds without a connection after which a stand-in bot plays a seated player's turns.

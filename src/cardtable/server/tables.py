@@ -40,6 +40,7 @@ from cardtable.core import (
 from cardtable.core.options import options_to_json
 from cardtable.server.botpool import BotPool, is_search, think
 from cardtable.server.budget import Budget
+from cardtable.server.inputs import clean_name, excerpt
 from cardtable.server.store import Store, StoredTable, TableRow, now
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -52,7 +53,8 @@ class TableError(Exception):
     """A request about a table that cannot be served; ``status`` is the HTTP status to use."""
 
     def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+        # Messages may quote what a client sent: never echo more than a short piece of it.
+        super().__init__(message if len(message) <= 300 else message[:300] + "…")
         self.status = status
 
 
@@ -190,7 +192,7 @@ def parse_seat_kinds(
                 raise TableError(422, f"seat {i}: {over}")
             out.append({"kind": "bot", "bot": spec, "name": f"{spec} bot"})
         else:
-            raise TableError(422, f"seat {i}: {kind!r} is neither 'human' nor 'bot:SPEC'")
+            raise TableError(422, f"seat {i}: {excerpt(kind)} is neither 'human' nor 'bot:SPEC'")
     return out
 
 
@@ -263,7 +265,7 @@ class TableService:
         if humans:
             seat = humans[0] if creator_seat is None else creator_seat
             token = secrets.token_urlsafe(18)
-            entries[seat].update(token=hash_token(token), name=name[:40] or "Guest")
+            entries[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
         self.store.add_table(row)
         table = self._live(row, state, [])
         return table, seat, token
@@ -282,7 +284,7 @@ class TableService:
             raise TableError(409, f"seat {seat} is not open")
         token = secrets.token_urlsafe(18)
         updated = [dict(s) for s in seats]
-        updated[seat].update(token=hash_token(token), name=name[:40] or "Guest")
+        updated[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
         self.store.set_seats(table.id, updated)
         table.row.seats = updated
         table.away_since[seat] = time.monotonic()  # until the new player connects
