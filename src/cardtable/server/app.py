@@ -19,7 +19,15 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import (
+    FastAPI,
+    HTTPException,
+    Query,
+    Request,
+    Response,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -31,6 +39,8 @@ from cardtable.core import CardtableError, list_games
 from cardtable.server.config import Settings, load_settings
 from cardtable.server.guard import BodyGuard
 from cardtable.server.inputs import BadJson, clean_name, excerpt, loads
+from cardtable.server.limits import client_key
+from cardtable.server.lobby import Lobby, TooFast
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
@@ -91,14 +101,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bot_workers=settings.bot_workers,
     )
 
+    lobby = Lobby(service, settings.flood_limits())
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service.resume_all()
+        sweeper = asyncio.get_running_loop().create_task(lobby.sweep())
         yield
+        sweeper.cancel()
         await service.close()
 
     app = FastAPI(title="cardtable", summary="Play five card games together.", lifespan=lifespan)
     app.state.service = service
+    app.state.lobby = lobby
     app.add_middleware(
         BodyGuard, max_bytes=settings.max_body_bytes, max_depth=settings.max_json_depth
     )
@@ -140,10 +155,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for g in list_games()
         ]
 
-    @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
-        """A new table; you take its first human seat. Keep the token: it is your seat."""
+    @app.post("/api/tables", status_code=201, responses=LIMITED)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """A new table; you take its first human seat. Keep the token: it is your seat.
+
+        Limited per client address: tables a minute, unfinished tables at once (429), and
+        open tables on the server (503). A table nobody opens within the expiry time is
+        deleted."""
+        client = _client(request)
         try:
+            lobby.admit_table(client)
             table, seat, token = service.create(
                 body.game,
                 body.players,
@@ -152,30 +173,48 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 body.name,
                 body.seat,
                 body.turn_seconds,
+                creator=client,
             )
         except TableError as exc:
-            raise HTTPException(exc.status, str(exc)) from None
+            raise _http(exc) from None
         service.schedule_bots(table)
         return {"table": table.summary(), "seat": seat, "token": token}
 
     @app.get("/api/tables")
-    async def list_tables(finished: bool = False) -> list[dict[str, Any]]:
-        """Unfinished tables (or, with ``finished=true``, the 20 newest finished ones), newest
-        first."""
-        ids = service.store.table_ids(finished=finished, limit=20 if finished else 100)
-        return [service.get(t).summary() for t in ids]
+    async def list_tables(
+        response: Response,
+        finished: bool = False,
+        game: Annotated[str | None, Query(max_length=64)] = None,
+        open: bool = False,
+        mine: Annotated[str, Query(max_length=2000, description="comma-separated ids")] = "",
+        offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+        limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    ) -> list[dict[str, Any]]:
+        """One page of unfinished tables: those named in ``mine`` (yours) first, then newest
+        first; ``game`` and ``open`` (open seats only) filter. The header ``X-Total-Count``
+        counts every match. With ``finished=true``: finished tables, newest first."""
+        if finished:
+            ids = service.store.table_ids(finished=True, limit=limit, offset=offset)
+            return [service.get(t).summary() for t in ids]
+        own = [t for t in mine.split(",") if t][:50]
+        tables, total = lobby.page(own, game, open, offset, limit)
+        response.headers["X-Total-Count"] = str(total)
+        return [t.summary() for t in tables]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
         return table_or_404(table_id).summary()
 
-    @app.post("/api/tables/{table_id}/join")
-    async def join_table(table_id: str, body: JoinTable) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/join", responses=LIMITED)
+    async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+        """Take an open seat (the first one unless you name one). Limited per client address
+        (seats a minute, 429)."""
         table = table_or_404(table_id)
         try:
+            lobby.admit_join(_client(request))
             seat, token = service.join(table, body.seat, body.name)
         except TableError as exc:
-            raise HTTPException(exc.status, str(exc)) from None
+            raise _http(exc) from None
         await service.broadcast(table)
         return {"table": table.summary(), "seat": seat, "token": token}
 
@@ -246,6 +285,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(STATIC / "replay.html")
 
     return app
+
+
+LIMITED: dict[int | str, dict[str, Any]] = {
+    429: {"description": "too many requests from your address (see Retry-After)"},
+    503: {"description": "the server holds as many open tables as it can"},
+}
+
+
+def _client(request: Request) -> str:
+    """The client's key for the flood limits (a hash of its address)."""
+    return client_key(request.client.host if request.client else "unknown")
+
+
+def _http(exc: TableError) -> HTTPException:
+    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooFast) else None
+    return HTTPException(exc.status, str(exc), headers=headers)
 
 
 def _short_errors(errors: Any) -> list[dict[str, Any]]:

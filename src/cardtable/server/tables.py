@@ -90,6 +90,8 @@ class LiveTable:
     away_seconds: float = 60.0
     #: Seats whose hint is being worked out (one at a time per seat).
     hinting: set[int] = field(default_factory=set)
+    #: When this process loaded the table (monotonic): an unopened table expires from here.
+    loaded_at: float = field(default_factory=time.monotonic)
     #: While a hint is worked out the turn timer stands still (monotonic time it stopped):
     #: the seconds the search takes are not the player's.
     timer_paused_at: float | None = None
@@ -232,8 +234,12 @@ class TableService:
         name: str,
         creator_seat: int | None = None,
         turn_seconds: float | None = None,
+        creator: str | None = None,
     ) -> tuple[LiveTable, int | None, str | None]:
-        """A new table; the creator takes a human seat (the first unless it names one)."""
+        """A new table; the creator takes a human seat (the first unless it names one).
+
+        ``creator`` (a hash of the client's address) is kept for the per-client cap on open
+        tables, which the lobby checks before calling this."""
         try:
             info = get_game(game)
         except CardtableError as exc:
@@ -257,6 +263,8 @@ class TableService:
             finished=False,
             turn_seconds=turn_seconds,
             created_at=now(),
+            creator=creator,
+            seen=False,
         )
         seat, token = None, None
         humans = [i for i, s in enumerate(entries) if s["kind"] == "human"]
@@ -356,6 +364,9 @@ class TableService:
     async def connected(self, table: LiveTable, conn: Connection) -> None:
         """A connection opened: its player is back, so its stand-in stops."""
         table.connections.append(conn)
+        if not table.row.seen:
+            self.store.mark_seen(table.id)
+            table.row.seen = True
         if conn.seat is not None:
             table.away_since.pop(conn.seat, None)
         table.changed.set()

@@ -27,6 +27,16 @@ export function saveSeat(tableId, seat, token) {
   localStorage.setItem(`cardtable:${tableId}`, JSON.stringify({ seat, token }));
 }
 
+// The ids of the tables this browser holds a seat at.
+export function myTables() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith("cardtable:")) ids.push(key.slice("cardtable:".length));
+  }
+  return ids;
+}
+
 export async function api(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),

@@ -1,8 +1,10 @@
 // The lobby: create a table (game, players, who sits where, options) and list tables in play.
-import { api, clear, el, saveSeat } from "./dom.js";
+import { api, clear, el, myTables, saveSeat } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
+const PAGE = 20;
 let games = [];
+let offset = 0;
 
 function currentGame() {
   return games.find((g) => g.name === $("game").value);
@@ -87,15 +89,32 @@ async function create(event) {
   }
 }
 
+// Tables in play, one page at a time: the ones this browser holds a seat at come first
+// (the server puts the ids we name in front), then the newest; filtered by game and open seats.
 async function drawTables() {
   const list = clear($("tables"));
-  const tables = await api("/api/tables");
+  const mine = myTables();
+  const query = new URLSearchParams({ offset, limit: PAGE, mine: mine.slice(0, 50).join(",") });
+  if ($("filter-game").value) query.set("game", $("filter-game").value);
+  if ($("filter-open").checked) query.set("open", "true");
+  const response = await fetch(`/api/tables?${query}`);
+  const tables = response.ok ? await response.json() : [];
+  const total = Number(response.headers.get("x-total-count") || tables.length);
   if (!tables.length) list.append(el("li", {}, "No tables yet."));
   for (const t of tables) {
-    const open = t.seats.filter((s) => !s.taken).length;
+    const open = t.seats.filter((s) => !s.taken && !s.invite).length;
+    const yours = mine.includes(t.id) ? el("strong", {}, " (your seat)") : null;
     list.append(el("li", {}, el("a", { href: `/t/${t.id}` }, `${t.display_name}, ${t.num_players} players`),
-      open ? ` — ${open} open seat${open > 1 ? "s" : ""}` : " — watch"));
+      yours, open ? ` — ${open} open seat${open > 1 ? "s" : ""}` : " — watch"));
   }
+  $("page-info").textContent = total ? `${offset + 1}–${offset + tables.length} of ${total}` : "";
+  $("prev-page").disabled = offset === 0;
+  $("next-page").disabled = offset + tables.length >= total;
+}
+
+function turnPage(delta) {
+  offset = Math.max(0, offset + delta);
+  drawTables();
 }
 
 async function drawFinished() {
@@ -115,6 +134,11 @@ async function start() {
   const select = $("game");
   for (const g of games) select.append(el("option", { value: g.name }, g.display_name));
   select.addEventListener("change", drawGame);
+  for (const g of games) $("filter-game").append(el("option", { value: g.name }, g.display_name));
+  $("filter-game").addEventListener("change", () => turnPage(-offset));
+  $("filter-open").addEventListener("change", () => turnPage(-offset));
+  $("prev-page").addEventListener("click", () => turnPage(-PAGE));
+  $("next-page").addEventListener("click", () => turnPage(PAGE));
   $("players").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
   drawGame();
