@@ -62,7 +62,11 @@ class CreateTable(BaseModel):
 
     game: str = Field(max_length=64)
     players: int = Field(ge=1, le=12)
-    seats: list[SeatKind] = Field(max_length=12, description="'human' or 'bot:SPEC' per seat")
+    seats: list[SeatKind] = Field(
+        max_length=12,
+        description="per seat: 'human' (open to anyone in the lobby), 'friend' (kept for "
+        "whoever has its invite link) or 'bot:SPEC'",
+    )
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="option values; where a person plays, the game's human_options fill in "
@@ -87,6 +91,9 @@ class JoinTable(BaseModel):
 
     seat: int | None = Field(default=None, ge=0, le=11)
     name: Name = ""
+    invite: str | None = Field(
+        default=None, max_length=64, description="the secret of an invite link"
+    )
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -157,7 +164,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201, responses=LIMITED)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        """A new table; you take its first human seat. Keep the token: it is your seat.
+        """A new table; you take its first human seat. Keep the token: it is your seat; send
+        each ``invites`` link to the friend its seat is kept for.
 
         Limited per client address: tables a minute, unfinished tables at once (429), and
         open tables on the server (503). A table nobody opens within the expiry time is
@@ -165,7 +173,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         client = _client(request)
         try:
             lobby.admit_table(client)
-            table, seat, token = service.create(
+            table, seat, token, invites = service.create(
                 body.game,
                 body.players,
                 body.options,
@@ -178,7 +186,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except TableError as exc:
             raise _http(exc) from None
         service.schedule_bots(table)
-        return {"table": table.summary(), "seat": seat, "token": token}
+        links = [
+            {"seat": i, "secret": secret, "url": f"/t/{table.id}?invite={secret}"}
+            for i, secret in invites.items()
+        ]
+        return {"table": table.summary(), "seat": seat, "token": token, "invites": links}
 
     @app.get("/api/tables")
     async def list_tables(
@@ -207,12 +219,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join", responses=LIMITED)
     async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-        """Take an open seat (the first one unless you name one). Limited per client address
-        (seats a minute, 429)."""
+        """Take an open seat (the first one unless you name one), or with ``invite`` the seat
+        kept for you. Limited per client address (seats a minute, 429)."""
         table = table_or_404(table_id)
         try:
             lobby.admit_join(_client(request))
-            seat, token = service.join(table, body.seat, body.name)
+            seat, token = service.join(table, body.seat, body.name, body.invite)
         except TableError as exc:
             raise _http(exc) from None
         await service.broadcast(table)

@@ -55,6 +55,8 @@ class TableRow(Base):
     creator: Mapped[str | None] = mapped_column(String(32), default=None)
     #: Whether anybody has connected to the table yet: one nobody opens expires.
     seen: Mapped[bool] = mapped_column(default=False)
+    #: Bumped by every change of ``seats``: a seat is taken only if nobody changed them since.
+    seats_version: Mapped[int] = mapped_column(default=0)
 
 
 class EventRow(Base):
@@ -133,11 +135,16 @@ class Store:
             if finished:
                 conn.execute(_FINISH, {"table_id": table_id})
 
-    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        with Session(self.engine) as session, session.begin():
-            row = session.get(TableRow, table_id)
-            assert row is not None
-            row.seats = [dict(s) for s in seats]
+    def set_seats(self, table_id: str, version: int, seats: list[dict[str, Any]]) -> bool:
+        """Store new seats if they are still at ``version`` (one conditional update, so two
+        people never get one seat, whichever process serves them); False if they changed."""
+        statement = (
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.seats_version == version)
+            .values(seats=[dict(s) for s in seats], seats_version=version + 1)
+        )
+        with self.engine.begin() as conn:
+            return conn.execute(statement).rowcount == 1
 
     def mark_seen(self, table_id: str) -> None:
         with self.engine.begin() as conn:

@@ -154,6 +154,7 @@ class LiveTable:
                     "bot": s.get("bot"),
                     "name": s.get("name") or "",
                     "taken": s["kind"] == "bot" or bool(s.get("token")),
+                    "invite": "invite" in s,
                     "online": any(c.seat == i for c in self.connections),
                     "away": self.away(i),
                 }
@@ -184,6 +185,8 @@ def parse_seat_kinds(
     for i, kind in enumerate(seats):
         if kind == "human":
             out.append({"kind": "human", "name": "", "token": None})
+        elif kind == "friend":  # a person's seat, taken only with its invite link
+            out.append({"kind": "human", "name": "", "token": None, "invite": None})
         elif kind.startswith("bot"):
             spec = kind.partition(":")[2] or "random"
             try:
@@ -194,7 +197,9 @@ def parse_seat_kinds(
                 raise TableError(422, f"seat {i}: {over}")
             out.append({"kind": "bot", "bot": spec, "name": f"{spec} bot"})
         else:
-            raise TableError(422, f"seat {i}: {excerpt(kind)} is neither 'human' nor 'bot:SPEC'")
+            raise TableError(
+                422, f"seat {i}: {excerpt(kind)} is not 'human', 'friend' or 'bot:SPEC'"
+            )
     return out
 
 
@@ -235,8 +240,9 @@ class TableService:
         creator_seat: int | None = None,
         turn_seconds: float | None = None,
         creator: str | None = None,
-    ) -> tuple[LiveTable, int | None, str | None]:
-        """A new table; the creator takes a human seat (the first unless it names one).
+    ) -> tuple[LiveTable, int | None, str | None, dict[int, str]]:
+        """A new table; the creator takes a human seat (the first unless it names one) and
+        gets the invite secret of each seat kept for a friend (``"friend"``), by seat.
 
         ``creator`` (a hash of the client's address) is kept for the per-client cap on open
         tables, which the lobby checks before calling this."""
@@ -265,39 +271,69 @@ class TableService:
             created_at=now(),
             creator=creator,
             seen=False,
+            seats_version=0,
         )
         seat, token = None, None
-        humans = [i for i, s in enumerate(entries) if s["kind"] == "human"]
+        invites = {i: secrets.token_urlsafe(18) for i, s in enumerate(entries) if "invite" in s}
+        for i, secret in invites.items():
+            entries[i]["invite"] = hash_token(secret)
+        humans = [i for i, s in enumerate(entries) if s["kind"] == "human" and i not in invites]
         if creator_seat is not None and creator_seat not in humans:
-            raise TableError(422, f"seat {creator_seat} is not a human seat")
+            raise TableError(422, f"seat {creator_seat} is not a human seat open to you")
         if humans:
             seat = humans[0] if creator_seat is None else creator_seat
             token = secrets.token_urlsafe(18)
             entries[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
         self.store.add_table(row)
         table = self._live(row, state, [])
-        return table, seat, token
+        return table, seat, token, invites
 
-    def join(self, table: LiveTable, seat: int | None, name: str) -> tuple[int, str]:
-        """Take an open human seat (the first one if ``seat`` is None); returns its token."""
+    def join(
+        self, table: LiveTable, seat: int | None, name: str, invite: str | None = None
+    ) -> tuple[int, str]:
+        """Take a seat; returns its token. With ``invite``, the seat that invite is for;
+        otherwise an open lobby seat (the first one if ``seat`` is None). A seat kept for an
+        invited friend is taken only with its invite's secret."""
         seats = table.row.seats
-        open_seats = [i for i, s in enumerate(seats) if s["kind"] == "human" and not s["token"]]
-        if seat is None:
-            if not open_seats:
-                raise TableError(409, "every seat at this table is taken")
-            seat = open_seats[0]
-        elif not 0 <= seat < len(seats):
-            raise TableError(404, f"there is no seat {seat} at this table")
-        elif seat not in open_seats:
-            raise TableError(409, f"seat {seat} is not open")
+        seat = self._seat_to_take(seats, seat, invite)
         token = secrets.token_urlsafe(18)
         updated = [dict(s) for s in seats]
         updated[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
-        self.store.set_seats(table.id, updated)
-        table.row.seats = updated
+        version = table.row.seats_version or 0
+        if not self.store.set_seats(table.id, version, updated):
+            self.tables.pop(table.id, None)  # changed elsewhere: reload it on the next request
+            raise TableError(409, "the seats changed meanwhile; look at the table again")
+        table.row.seats, table.row.seats_version = updated, version + 1
         table.away_since[seat] = time.monotonic()  # until the new player connects
         table.changed.set()
         return seat, token
+
+    @staticmethod
+    def _seat_to_take(seats: list[dict[str, Any]], seat: int | None, invite: str | None) -> int:
+        if invite is not None:
+            digest = hash_token(invite)
+            invited = [i for i, s in enumerate(seats) if s.get("invite") == digest]
+            if not invited or (seat is not None and seat not in invited):
+                raise TableError(403, "that invite is not for a seat at this table")
+            if seats[invited[0]].get("token"):
+                raise TableError(409, "the seat of that invite is already taken")
+            return invited[0]
+        open_seats = [
+            i
+            for i, s in enumerate(seats)
+            if s["kind"] == "human" and not s["token"] and not s.get("invite")
+        ]
+        if seat is None:
+            if not open_seats:
+                raise TableError(409, "every seat of this table open to the lobby is taken")
+            return open_seats[0]
+        if not 0 <= seat < len(seats):
+            raise TableError(404, f"there is no seat {seat} at this table")
+        if seats[seat].get("invite") and not seats[seat].get("token"):
+            raise TableError(403, f"seat {seat} is kept for an invited friend: use the invite link")
+        if seat not in open_seats:
+            raise TableError(409, f"seat {seat} is not open")
+        return seat
 
     def seat_of(self, table: LiveTable, token: str) -> int:
         digest = hash_token(token)

@@ -23,8 +23,9 @@ export function clear(node) {
 export function savedSeat(tableId) {
   try { return JSON.parse(localStorage.getItem(`cardtable:${tableId}`)); } catch { return null; }
 }
-export function saveSeat(tableId, seat, token) {
-  localStorage.setItem(`cardtable:${tableId}`, JSON.stringify({ seat, token }));
+// invites: the creator's invite links ({seat, url}) for the seats kept for friends.
+export function saveSeat(tableId, seat, token, invites = []) {
+  localStorage.setItem(`cardtable:${tableId}`, JSON.stringify({ seat, token, invites }));
 }
 
 // The ids of the tables this browser holds a seat at.

@@ -11,7 +11,8 @@ function currentGame() {
 }
 
 function seatChoices(bots) {
-  return [["human-me", "You"], ["human", "Open seat (invite a friend)"],
+  return [["human-me", "You"], ["friend", "A friend (invite link)"],
+    ["human", "Open seat (anyone in the lobby)"],
     ...bots.map((b) => [`bot:${b}`, `Bot: ${b}`])];
 }
 
@@ -82,7 +83,9 @@ async function create(event) {
       seats: seats.map((s) => (s === "human-me" ? "human" : s)),
       turn_seconds: $("timer").value ? Number($("timer").value) : null,
     });
-    if (result.token) saveSeat(result.table.id, result.seat, result.token);
+    if (result.token || result.invites.length) {
+      saveSeat(result.table.id, result.seat, result.token, result.invites);
+    }
     location.href = `/t/${result.table.id}`;
   } catch (error) {
     $("create-error").textContent = error.message;

@@ -8,6 +8,8 @@ import { summaryBox } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
+// An invite link (/t/ID?invite=SECRET) lets its holder take the seat kept for them.
+const invite = new URLSearchParams(location.search).get("invite");
 let socket = null;
 let view = null;
 let module = null;
@@ -18,11 +20,13 @@ let retry = 500;
 function drawJoin(summary) {
   const box = $("join");
   const mine = savedSeat(tableId);
-  const open = summary.seats.map((s, i) => [s, i]).filter(([s]) => !s.taken);
-  box.hidden = Boolean(mine) || !open.length || summary.finished;
+  const open = summary.seats.map((s, i) => [s, i]).filter(([s]) => !s.taken && !s.invite);
+  const invited = invite && summary.seats.some((s) => s.invite && !s.taken);
+  box.hidden = Boolean(mine && mine.token) || !(open.length || invited) || summary.finished;
   clear(box);
   if (box.hidden) return;
   box.append(el("h2", {}, "Take a seat"), el("label", {}, "Your name ", el("input", { id: "join-name", maxlength: 40 })));
+  if (invited) box.append(el("button", { onclick: () => join(null) }, "Take the seat you were invited to"));
   for (const [, i] of open) {
     box.append(el("button", { onclick: () => join(i) }, `Sit at seat ${i}`));
   }
@@ -31,8 +35,10 @@ function drawJoin(summary) {
 
 async function join(seat) {
   try {
-    const result = await api(`/api/tables/${tableId}/join`, { seat, name: $("join-name").value });
-    saveSeat(tableId, result.seat, result.token);
+    const body = { seat, name: $("join-name").value };
+    if (seat === null && invite) body.invite = invite;
+    const result = await api(`/api/tables/${tableId}/join`, body);
+    saveSeat(tableId, result.seat, result.token, (savedSeat(tableId) || {}).invites || []);
     connect();
   } catch (error) {
     $("error").textContent = error.message;
@@ -150,7 +156,22 @@ function draw() {
   const log = clear($("log"));
   for (const line of view.observation.log.slice(-30)) log.append(el("li", {}, line));
   log.scrollTop = log.scrollHeight;
-  $("invite").textContent = summary.seats.some((s) => !s.taken) ? `Invite a friend: ${location.origin}/t/${tableId}` : "";
+  drawInvites(summary);
+}
+
+// The creator's invite links for seats kept for friends (only this browser has them), and the
+// table's address where a seat is open to anyone.
+function drawInvites(summary) {
+  const box = clear($("invite"));
+  const links = (savedSeat(tableId) || {}).invites || [];
+  for (const link of links) {
+    if (summary.seats[link.seat] && !summary.seats[link.seat].taken) {
+      box.append(el("span", {}, `Invite link for seat ${link.seat}: ${location.origin}${link.url}`), el("br"));
+    }
+  }
+  if (summary.seats.some((s) => !s.taken && !s.invite)) {
+    box.append(`Anyone may sit at an open seat: ${location.origin}/t/${tableId}`);
+  }
 }
 
 // The turn timer: seconds left for the seats to act, counted down locally between messages
@@ -182,7 +203,7 @@ function drawTimer() {
 function connect() {
   if (socket) { socket.onclose = null; socket.close(); }
   const mine = savedSeat(tableId);
-  const query = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
+  const query = mine && mine.token ? `?token=${encodeURIComponent(mine.token)}` : "";
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`);
   $("status").textContent = "connecting…";
