@@ -31,6 +31,7 @@ from fastapi import (
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnected
 
@@ -118,7 +119,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeper.cancel()
         await service.close()
 
-    app = FastAPI(title="cardtable", summary="Play five card games together.", lifespan=lifespan)
+    # FastAPIOffline: /docs and /redoc load Swagger UI and ReDoc from files shipped in the
+    # package, not from a CDN, so they work offline and leak no visit to a third party.
+    app = FastAPIOffline(
+        title="cardtable", summary="Play five card games together.", lifespan=lifespan
+    )
     app.state.service = service
     app.state.lobby = lobby
     app.add_middleware(
