@@ -20,7 +20,7 @@ from .conftest import create
 
 HOGS = [
     ("ismcts:time=100000", "at most 2 s"),
-    ("ismcts:iterations=1000000000", "at most 20000 iterations"),
+    ("ismcts:iterations=1000000000", "at most 3000 iterations"),
     ("ismcts:cutoff=100000", "at most 32 actions"),
 ]
 
@@ -37,7 +37,7 @@ def test_a_bot_over_the_servers_budget_is_refused(
 
 
 def test_bots_within_the_budget_and_the_levels_are_accepted(client: TestClient) -> None:
-    for spec in ("expert", "hard", "ismcts:time=2", "ismcts:iterations=20000", "greedy"):
+    for spec in ("expert", "hard", "ismcts:time=2", "ismcts:iterations=3000", "greedy"):
         create(client, "magic-show", ["human", f"bot:{spec}"])
 
 

@@ -7,11 +7,11 @@ naming the cap); a stored table whose bots were accepted under looser caps resum
 bots *clamped* to the current caps, so a restart never brings back a hog. Plain bots (random,
 greedy) cost a few milliseconds and need no cap.
 
->>> cap = Budget(seconds=2.0, iterations=20_000, cutoff=32)
+>>> cap = Budget(seconds=2.0, iterations=3_000, cutoff=32)
 >>> cap.check("ismcts:time=100000")
 'a bot may think at most 2 s per decision (time=100000.0 asked)'
 >>> cap.clamp("ismcts:iterations=1000000000")
-'ismcts:iterations=20000,time=0.0,c=0.7,rollout=random,cutoff=8'
+'ismcts:iterations=3000,time=0.0,c=0.7,rollout=random,cutoff=8'
 >>> cap.check("expert") is None
 True
 """
@@ -37,7 +37,7 @@ class Budget:
     (iteration-bounded ones) and rollout length (each iteration's cost)."""
 
     seconds: float = 2.0
-    iterations: int = 20_000
+    iterations: int = 3_000
     cutoff: int = 32
 
     def check(self, spec: str) -> str | None:

@@ -12,7 +12,7 @@
 * ``CARDTABLE_HINT_BOT`` — the search behind the table's Hint button, an ``ismcts`` spec or a
   level (``ismcts:time=1.0``);
 * ``CARDTABLE_MAX_BOT_SECONDS``, ``CARDTABLE_MAX_BOT_ITERATIONS``, ``CARDTABLE_MAX_BOT_CUTOFF`` —
-  the most one search decision may use (2 s, 20000 iterations, rollouts of 32 actions): a table
+  the most one search decision may use (2 s, 3000 iterations, rollouts of 32 actions): a table
   asking for more is refused (422); a stored table asking for more resumes clamped to these;
 * ``CARDTABLE_TABLES_PER_MINUTE`` (10), ``CARDTABLE_JOINS_PER_MINUTE`` (30) — per client
   address; more get 429 with ``Retry-After``; 0 turns a limit off;
@@ -54,7 +54,7 @@ class Settings:
     hint_bot: str = "ismcts:time=1.0"
     #: Caps on one search decision (see :mod:`.budget`).
     max_bot_seconds: float = 2.0
-    max_bot_iterations: int = 20_000
+    max_bot_iterations: int = 3_000
     max_bot_cutoff: int = 32
     #: Flood limits (see :mod:`.lobby`): per client address, and on the server.
     tables_per_minute: float = 10
@@ -109,7 +109,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     return Settings(
         database_url=url,
         max_bot_seconds=float(env.get("CARDTABLE_MAX_BOT_SECONDS", "2")),
-        max_bot_iterations=int(env.get("CARDTABLE_MAX_BOT_ITERATIONS", "20000")),
+        max_bot_iterations=int(env.get("CARDTABLE_MAX_BOT_ITERATIONS", "3000")),
         max_bot_cutoff=int(env.get("CARDTABLE_MAX_BOT_CUTOFF", "32")),
         tables_per_minute=float(env.get("CARDTABLE_TABLES_PER_MINUTE", "10")),
         joins_per_minute=float(env.get("CARDTABLE_JOINS_PER_MINUTE", "30")),
