@@ -114,9 +114,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service.resume_all()
-        sweeper = asyncio.get_running_loop().create_task(lobby.sweep())
+        loop = asyncio.get_running_loop()
+        sweeper = loop.create_task(lobby.sweep())
+        warming = loop.create_task(service.pool.warm()) if settings.warm_bot_workers else None
         yield
         sweeper.cancel()
+        if warming is not None:
+            await asyncio.gather(warming, return_exceptions=True)
         await service.close()
 
     # FastAPIOffline: /docs and /redoc load Swagger UI and ReDoc from files shipped in the

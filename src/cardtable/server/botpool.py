@@ -103,6 +103,16 @@ class BotPool:
         rows: list[dict[str, Any]] = await self.run(hint_rows, spec, state.to_json(), seat, seed)
         return rows
 
+    async def warm(self) -> None:
+        """Start every worker now (the fork server imports the engine once, then each worker
+        is forked), so the first search does not wait for that."""
+        executor, _ = self._pool()
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(executor, worker_pid) for _ in range(self.workers)),
+            return_exceptions=True,
+        )
+
     def pids(self) -> list[int]:
         """The worker processes alive now."""
         if self._executor is None:

@@ -14,9 +14,9 @@
 * ``CARDTABLE_MAX_BOT_SECONDS``, ``CARDTABLE_MAX_BOT_ITERATIONS``, ``CARDTABLE_MAX_BOT_CUTOFF`` —
   the most one search decision may use (2 s, 3000 iterations, rollouts of 32 actions): a table
   asking for more is refused (422); a stored table asking for more resumes clamped to these;
-* ``CARDTABLE_TABLES_PER_MINUTE`` (10), ``CARDTABLE_JOINS_PER_MINUTE`` (30) — per client
+* ``CARDTABLE_TABLES_PER_MINUTE`` (30), ``CARDTABLE_JOINS_PER_MINUTE`` (30) — per client
   address; more get 429 with ``Retry-After``; 0 turns a limit off;
-* ``CARDTABLE_TABLES_PER_CLIENT`` (20), ``CARDTABLE_MAX_OPEN_TABLES`` (1000) — unfinished tables
+* ``CARDTABLE_TABLES_PER_CLIENT`` (30), ``CARDTABLE_MAX_OPEN_TABLES`` (1000) — unfinished tables
   one client may have opened, and the server may hold;
 * ``CARDTABLE_UNJOINED_SECONDS`` (600) — a table nobody has opened for this long is deleted;
 * ``CARDTABLE_BOT_WORKERS`` — processes that run searches (default: one less than the cores,
@@ -57,12 +57,14 @@ class Settings:
     max_bot_iterations: int = 3_000
     max_bot_cutoff: int = 32
     #: Flood limits (see :mod:`.lobby`): per client address, and on the server.
-    tables_per_minute: float = 10
+    tables_per_minute: float = 30
     joins_per_minute: float = 30
-    tables_per_client: int = 20
+    tables_per_client: int = 30
     max_open_tables: int = 1000
     #: Seconds after which a table nobody has opened is deleted.
     unjoined_seconds: float = 600.0
+    #: Start the bot workers with the server (tests that play no search turn it off).
+    warm_bot_workers: bool = True
     #: Worker processes for bot searches and hints.
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
 
@@ -111,9 +113,9 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         max_bot_seconds=float(env.get("CARDTABLE_MAX_BOT_SECONDS", "2")),
         max_bot_iterations=int(env.get("CARDTABLE_MAX_BOT_ITERATIONS", "3000")),
         max_bot_cutoff=int(env.get("CARDTABLE_MAX_BOT_CUTOFF", "32")),
-        tables_per_minute=float(env.get("CARDTABLE_TABLES_PER_MINUTE", "10")),
+        tables_per_minute=float(env.get("CARDTABLE_TABLES_PER_MINUTE", "30")),
         joins_per_minute=float(env.get("CARDTABLE_JOINS_PER_MINUTE", "30")),
-        tables_per_client=int(env.get("CARDTABLE_TABLES_PER_CLIENT", "20")),
+        tables_per_client=int(env.get("CARDTABLE_TABLES_PER_CLIENT", "30")),
         max_open_tables=int(env.get("CARDTABLE_MAX_OPEN_TABLES", "1000")),
         unjoined_seconds=float(env.get("CARDTABLE_UNJOINED_SECONDS", "600")),
         bot_workers=int(env.get("CARDTABLE_BOT_WORKERS", "0")) or Settings("").bot_workers,

@@ -31,9 +31,9 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class FloodLimits:
-    tables_per_minute: float = 10
+    tables_per_minute: float = 30
     joins_per_minute: float = 30
-    tables_per_client: int = 20
+    tables_per_client: int = 30
     max_open_tables: int = 1000
     unjoined_seconds: float = 600.0
 
