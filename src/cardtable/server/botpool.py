@@ -11,7 +11,8 @@ table's bots delay another's by at most one decision's budget per worker-turn.
 The worker is given the state as JSON, the bot spec and a seed drawn by the server, so a
 decision depends on nothing else. Plain bots (random, greedy) take milliseconds and are not
 sent here. The processes start from a fork server (a clean process, never the threaded server)
-on first use and exit when the server stops (:meth:`BotPool.close`).
+on first use (or at start, :meth:`BotPool.warm`) and exit when the server stops
+(:meth:`BotPool.close`), or by themselves within a second when it was killed.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any
@@ -63,6 +66,21 @@ def hint_rows(spec: str, state: dict[str, Any], seat: int, seed: int) -> list[di
     ]
 
 
+def _watch(server: int) -> None:
+    """In a worker: exit as soon as the server process is gone (a SIGKILL gives it no time to
+    stop its workers, and a worker would otherwise wait for work forever)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            try:
+                os.kill(server, 0)
+            except ProcessLookupError:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
+
+
 def worker_pid() -> int:
     """In a worker: its process id (tests check the work leaves the server's process)."""
     return os.getpid()
@@ -82,7 +100,9 @@ class BotPool:
         if self._executor is None or self._slots is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["cardtable.server.botpool"])
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._executor = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_watch, initargs=(os.getpid(),)
+            )
             self._slots = asyncio.Semaphore(self.workers)
         return self._executor, self._slots
 
