@@ -61,7 +61,12 @@ def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    settings = Settings(database_url=db_url, think_time=0.0, max_messages_per_second=10_000)
+    settings = Settings(
+        database_url=db_url,
+        think_time=0.0,
+        max_messages_per_second=10_000,
+        warm_bot_workers=False,  # most tests play no search: start the workers on first use
+    )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 

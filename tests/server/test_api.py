@@ -87,7 +87,11 @@ def test_bad_lobby_requests_get_4xx_with_a_message(client: TestClient) -> None:
         ({"game": "chess", "players": 2, "seats": ["human", "human"]}, 422, "no game called"),
         ({"game": "score", "players": 2, "seats": ["human", "human"]}, 422, "3 players"),
         ({"game": "score", "players": 3, "seats": ["human"]}, 422, "one entry per player"),
-        ({"game": "score", "players": 3, "seats": ["human", "robot", "human"]}, 422, "neither"),
+        (
+            {"game": "score", "players": 3, "seats": ["human", "robot", "human"]},
+            422,
+            "is not 'human'",
+        ),
         (
             {"game": "score", "players": 3, "seats": ["human"] * 3, "options": {"x": 1}},
             422,

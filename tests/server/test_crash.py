@@ -28,7 +28,7 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
     cardtable = str(Path(sys.executable).parent / "cardtable")
     cmd = [cardtable, "serve", "--port", str(port), "--think-time", "0"]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # imports alone took 12 s on a loaded 2-core machine
     while True:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)

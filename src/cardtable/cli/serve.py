@@ -1,8 +1,40 @@
-"""``cardtable serve``: the web table on http://127.0.0.1:8000 with its SQLite database."""
+"""``cardtable serve``: the web table on http://127.0.0.1:8000 with its SQLite database.
+
+The port is bound before anything is printed, so a taken port is reported as such (with the
+option to choose another) instead of a URL that does not answer and a bare ``[Errno 98]``.
+"""
 
 from __future__ import annotations
 
+import errno
+import socket
+
 import click
+
+#: Largest WebSocket frame uvicorn accepts; the table's own limit per message is smaller.
+WS_MAX_SIZE = 65_536
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, or a ClickException saying why not."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host}: {exc.strerror or exc}") from None
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise click.ClickException(
+                f"port {port} on {host} is taken (is another server running there?); "
+                f"choose another with --port, e.g. cardtable serve --port {port + 1}"
+            ) from None
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    return sock
 
 
 @click.command("serve")
@@ -30,5 +62,10 @@ def serve_command(host: str, port: int, database_url: str | None, think_time: fl
     if think_time is not None:
         env["CARDTABLE_THINK_TIME"] = str(think_time)
     settings = load_settings(env)
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
     click.echo(f"cardtable web table on http://{host}:{port}  (database: {settings.database_url})")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(settings), log_level="warning", ws_max_size=WS_MAX_SIZE, proxy_headers=True
+    )
+    uvicorn.Server(config).run(sockets=[sock])

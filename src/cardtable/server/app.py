@@ -12,46 +12,75 @@ Every error goes to the client that caused it only, and changes nothing.
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import (
+    FastAPI,
+    HTTPException,
+    Query,
+    Request,
+    Response,
+    WebSocket,
+    WebSocketDisconnect,
+)
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from fastapi_offline import FastAPIOffline
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnected
 
 from cardtable.agents import AGENTS
 from cardtable.core import CardtableError, list_games
 from cardtable.server.config import Settings, load_settings
+from cardtable.server.guard import BodyGuard
+from cardtable.server.inputs import BadJson, clean_name, excerpt, loads
+from cardtable.server.limits import client_key
+from cardtable.server.lobby import Lobby, TooFast
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
 from cardtable.server.views import seat_view
 
 STATIC = Path(__file__).parent / "static"
+#: Client messages are flat objects; deeper nesting is refused before parsing.
+MAX_MESSAGE_DEPTH = 4
+log = logging.getLogger(__name__)
+
+
+#: A person's name at a table: control and bidi characters removed (see :mod:`.inputs`).
+Name = Annotated[str, Field(max_length=40), AfterValidator(clean_name)]
+SeatKind = Annotated[str, Field(max_length=200)]
 
 
 class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     game: str = Field(max_length=64)
     players: int = Field(ge=1, le=12)
-    seats: list[str] = Field(max_length=12, description="'human' or 'bot:SPEC' per seat")
+    seats: list[SeatKind] = Field(
+        max_length=12,
+        description="per seat: 'human' (open to anyone in the lobby), 'friend' (kept for "
+        "whoever has its invite link) or 'bot:SPEC'",
+    )
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="option values; where a person plays, the game's human_options fill in "
         "every option not named here",
     )
-    name: str = Field(default="", max_length=40, description="your name at the table")
+    name: Name = Field(default="", description="your name at the table")
     seat: int | None = Field(
         default=None, ge=0, le=11, description="the human seat you take (default: the first)"
     )
     turn_seconds: float | None = Field(
         default=None,
         gt=0,
+        allow_inf_nan=False,
         le=86_400,
         description="turn timer: a seated person's decision not taken within this many seconds "
         "is taken by a stand-in bot (default: no timer)",
@@ -59,8 +88,13 @@ class CreateTable(BaseModel):
 
 
 class JoinTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     seat: int | None = Field(default=None, ge=0, le=11)
-    name: str = Field(default="", max_length=40)
+    name: Name = ""
+    invite: str | None = Field(
+        default=None, max_length=64, description="the secret of an invite link"
+    )
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -71,15 +105,39 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         away_seconds=settings.away_seconds,
         standin_bot=settings.standin_bot,
         hint_bot=settings.hint_bot,
+        budget=settings.budget(),
+        bot_workers=settings.bot_workers,
     )
+
+    lobby = Lobby(service, settings.flood_limits())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service.resume_all()
+        loop = asyncio.get_running_loop()
+        sweeper = loop.create_task(lobby.sweep())
+        warming = loop.create_task(service.pool.warm()) if settings.warm_bot_workers else None
         yield
+        sweeper.cancel()
+        if warming is not None:
+            await asyncio.gather(warming, return_exceptions=True)
+        await service.close()
 
-    app = FastAPI(title="cardtable", summary="Play five card games together.", lifespan=lifespan)
+    # FastAPIOffline: /docs and /redoc load Swagger UI and ReDoc from files shipped in the
+    # package, not from a CDN, so they work offline and leak no visit to a third party.
+    app = FastAPIOffline(
+        title="cardtable", summary="Play five card games together.", lifespan=lifespan
+    )
     app.state.service = service
+    app.state.lobby = lobby
+    app.add_middleware(
+        BodyGuard, max_bytes=settings.max_body_bytes, max_depth=settings.max_json_depth
+    )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """422 naming each problem, quoting at most a short excerpt of what was sent."""
+        return JSONResponse({"detail": _short_errors(exc.errors())}, status_code=422)
 
     def table_or_404(table_id: str) -> LiveTable:
         try:
@@ -113,11 +171,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for g in list_games()
         ]
 
-    @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
-        """A new table; you take its first human seat. Keep the token: it is your seat."""
+    @app.post("/api/tables", status_code=201, responses=LIMITED)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """A new table; you take its first human seat. Keep the token: it is your seat; send
+        each ``invites`` link to the friend its seat is kept for.
+
+        Limited per client address: tables a minute, unfinished tables at once (429), and
+        open tables on the server (503). A table nobody opens within the expiry time is
+        deleted."""
+        client = _client(request)
         try:
-            table, seat, token = service.create(
+            lobby.admit_table(client)
+            table, seat, token, invites = service.create(
                 body.game,
                 body.players,
                 body.options,
@@ -125,30 +190,52 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 body.name,
                 body.seat,
                 body.turn_seconds,
+                creator=client,
             )
         except TableError as exc:
-            raise HTTPException(exc.status, str(exc)) from None
+            raise _http(exc) from None
         service.schedule_bots(table)
-        return {"table": table.summary(), "seat": seat, "token": token}
+        links = [
+            {"seat": i, "secret": secret, "url": f"/t/{table.id}?invite={secret}"}
+            for i, secret in invites.items()
+        ]
+        return {"table": table.summary(), "seat": seat, "token": token, "invites": links}
 
     @app.get("/api/tables")
-    async def list_tables(finished: bool = False) -> list[dict[str, Any]]:
-        """Unfinished tables (or, with ``finished=true``, the 20 newest finished ones), newest
-        first."""
-        ids = service.store.table_ids(finished=finished, limit=20 if finished else 100)
-        return [service.get(t).summary() for t in ids]
+    async def list_tables(
+        response: Response,
+        finished: bool = False,
+        game: Annotated[str | None, Query(max_length=64)] = None,
+        open: bool = False,
+        mine: Annotated[str, Query(max_length=2000, description="comma-separated ids")] = "",
+        offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+        limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    ) -> list[dict[str, Any]]:
+        """One page of unfinished tables: those named in ``mine`` (yours) first, then newest
+        first; ``game`` and ``open`` (open seats only) filter. The header ``X-Total-Count``
+        counts every match. With ``finished=true``: finished tables, newest first."""
+        if finished:
+            ids = service.store.table_ids(finished=True, limit=limit, offset=offset)
+            return [service.get(t).summary() for t in ids]
+        own = [t for t in mine.split(",") if t][:50]
+        tables, total = lobby.page(own, game, open, offset, limit)
+        response.headers["X-Total-Count"] = str(total)
+        return [t.summary() for t in tables]
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
         return table_or_404(table_id).summary()
 
-    @app.post("/api/tables/{table_id}/join")
-    async def join_table(table_id: str, body: JoinTable) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/join", responses=LIMITED)
+    async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+        """Take an open seat (the first one unless you name one), or with ``invite`` the seat
+        kept for you. Limited per client address (seats a minute, 429)."""
         table = table_or_404(table_id)
         try:
-            seat, token = service.join(table, body.seat, body.name)
+            lobby.admit_join(_client(request))
+            seat, token = service.join(table, body.seat, body.name, body.invite)
         except TableError as exc:
-            raise HTTPException(exc.status, str(exc)) from None
+            raise _http(exc) from None
         await service.broadcast(table)
         return {"table": table.summary(), "seat": seat, "token": token}
 
@@ -221,6 +308,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+LIMITED: dict[int | str, dict[str, Any]] = {
+    429: {"description": "too many requests from your address (see Retry-After)"},
+    503: {"description": "the server holds as many open tables as it can"},
+}
+
+
+def _client(request: Request) -> str:
+    """The client's key for the flood limits (a hash of its address)."""
+    return client_key(request.client.host if request.client else "unknown")
+
+
+def _http(exc: TableError) -> HTTPException:
+    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooFast) else None
+    return HTTPException(exc.status, str(exc), headers=headers)
+
+
+def _short_errors(errors: Any) -> list[dict[str, Any]]:
+    out = []
+    for error in errors:
+        item = {"loc": list(error.get("loc", ())), "msg": str(error.get("msg", ""))[:200]}
+        item["type"] = error.get("type", "")
+        if "input" in error:
+            item["input"] = excerpt(error["input"])
+        out.append(item)
+    return out
+
+
 async def _serve(
     websocket: WebSocket,
     table: LiveTable,
@@ -242,16 +356,24 @@ async def _serve(
         if len(raw.encode()) > settings.max_message_bytes:
             await _error(websocket, 413, "message too large")
             continue
-        await _handle(websocket, table, conn, service, raw)
+        try:
+            await _handle(websocket, table, conn, service, raw)
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            raise
+        except Exception:  # a bug, not the client's fault: say so and close, never hang up mute
+            log.exception("message on table %s failed", table.id)
+            await _error(websocket, 500, "the server failed on that message; reconnect")
+            await websocket.close(code=1011)
+            return
 
 
 async def _handle(
     websocket: WebSocket, table: LiveTable, conn: Connection, service: TableService, raw: str
 ) -> None:
     try:
-        message = json.loads(raw)
-    except json.JSONDecodeError:
-        await _error(websocket, 400, "messages are JSON objects")
+        message = loads(raw, MAX_MESSAGE_DEPTH)
+    except BadJson as exc:
+        await _error(websocket, 400, f"messages are JSON objects: {exc}")
         return
     if not isinstance(message, dict) or message.get("type") not in ("action", "sync", "hint"):
         await _error(websocket, 400, 'expected {"type": "action", "sync" or "hint", ...}')

@@ -10,15 +10,28 @@
 * ``CARDTABLE_STANDIN_BOT`` — the bot spec of stand-ins, for away players and expired turn
   timers (``greedy``);
 * ``CARDTABLE_HINT_BOT`` — the search behind the table's Hint button, an ``ismcts`` spec or a
-  level (``ismcts:time=1.0``).
+  level (``ismcts:time=1.0``);
+* ``CARDTABLE_MAX_BOT_SECONDS``, ``CARDTABLE_MAX_BOT_ITERATIONS``, ``CARDTABLE_MAX_BOT_CUTOFF`` —
+  the most one search decision may use (2 s, 3000 iterations, rollouts of 32 actions): a table
+  asking for more is refused (422); a stored table asking for more resumes clamped to these;
+* ``CARDTABLE_TABLES_PER_MINUTE`` (30), ``CARDTABLE_JOINS_PER_MINUTE`` (30) — per client
+  address; more get 429 with ``Retry-After``; 0 turns a limit off;
+* ``CARDTABLE_TABLES_PER_CLIENT`` (30), ``CARDTABLE_MAX_OPEN_TABLES`` (1000) — unfinished tables
+  one client may have opened, and the server may hold;
+* ``CARDTABLE_UNJOINED_SECONDS`` (600) — a table nobody has opened for this long is deleted;
+* ``CARDTABLE_BOT_WORKERS`` — processes that run searches (default: one less than the cores,
+  at least one).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from cardtable.server.budget import Budget
+from cardtable.server.lobby import FloodLimits
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +40,10 @@ class Settings:
     think_time: float = 0.5
     #: Largest WebSocket message a client may send, in bytes.
     max_message_bytes: int = 4096
+    #: Largest HTTP request body, in bytes (413 past it).
+    max_body_bytes: int = 65_536
+    #: Deepest nesting of a JSON request body (400 past it).
+    max_json_depth: int = 16
     #: Messages a connection may send per second before it is told to slow down.
     max_messages_per_second: int = 20
     #: Seconds without a connection after which a stand-in bot plays a seated player's turns.
@@ -35,6 +52,35 @@ class Settings:
     standin_bot: str = "greedy"
     #: The search that answers a seat's request for a hint.
     hint_bot: str = "ismcts:time=1.0"
+    #: Caps on one search decision (see :mod:`.budget`).
+    max_bot_seconds: float = 2.0
+    max_bot_iterations: int = 3_000
+    max_bot_cutoff: int = 32
+    #: Flood limits (see :mod:`.lobby`): per client address, and on the server.
+    tables_per_minute: float = 30
+    joins_per_minute: float = 30
+    tables_per_client: int = 30
+    max_open_tables: int = 1000
+    #: Seconds after which a table nobody has opened is deleted.
+    unjoined_seconds: float = 600.0
+    #: Start the bot workers with the server (tests that play no search turn it off).
+    warm_bot_workers: bool = True
+    #: Worker processes for bot searches and hints.
+    bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
+
+    def flood_limits(self) -> FloodLimits:
+        """The lobby's limits per client and on the server."""
+        return FloodLimits(
+            self.tables_per_minute,
+            self.joins_per_minute,
+            self.tables_per_client,
+            self.max_open_tables,
+            self.unjoined_seconds,
+        )
+
+    def budget(self) -> Budget:
+        """The caps on one search decision."""
+        return Budget(self.max_bot_seconds, self.max_bot_iterations, self.max_bot_cutoff)
 
 
 def default_data_dir(env: Mapping[str, str]) -> Path:
@@ -64,6 +110,15 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     make_search(hint_bot)
     return Settings(
         database_url=url,
+        max_bot_seconds=float(env.get("CARDTABLE_MAX_BOT_SECONDS", "2")),
+        max_bot_iterations=int(env.get("CARDTABLE_MAX_BOT_ITERATIONS", "3000")),
+        max_bot_cutoff=int(env.get("CARDTABLE_MAX_BOT_CUTOFF", "32")),
+        tables_per_minute=float(env.get("CARDTABLE_TABLES_PER_MINUTE", "30")),
+        joins_per_minute=float(env.get("CARDTABLE_JOINS_PER_MINUTE", "30")),
+        tables_per_client=int(env.get("CARDTABLE_TABLES_PER_CLIENT", "30")),
+        max_open_tables=int(env.get("CARDTABLE_MAX_OPEN_TABLES", "1000")),
+        unjoined_seconds=float(env.get("CARDTABLE_UNJOINED_SECONDS", "600")),
+        bot_workers=int(env.get("CARDTABLE_BOT_WORKERS", "0")) or Settings("").bot_workers,
         think_time=max(0.0, think),
         away_seconds=max(0.0, away),
         standin_bot=standin,

@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -50,6 +51,12 @@ class TableRow(Base):
     #: Seconds each decision of a seated person may take before a stand-in bot takes it.
     turn_seconds: Mapped[float | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: A hash of the address that opened the table (the per-client cap on open tables).
+    creator: Mapped[str | None] = mapped_column(String(32), default=None)
+    #: Whether anybody has connected to the table yet: one nobody opens expires.
+    seen: Mapped[bool] = mapped_column(default=False)
+    #: Bumped by every change of ``seats``: a seat is taken only if nobody changed them since.
+    seats_version: Mapped[int] = mapped_column(default=0)
 
 
 class EventRow(Base):
@@ -128,11 +135,26 @@ class Store:
             if finished:
                 conn.execute(_FINISH, {"table_id": table_id})
 
-    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        with Session(self.engine) as session, session.begin():
-            row = session.get(TableRow, table_id)
-            assert row is not None
-            row.seats = [dict(s) for s in seats]
+    def set_seats(self, table_id: str, version: int, seats: list[dict[str, Any]]) -> bool:
+        """Store new seats if they are still at ``version`` (one conditional update, so two
+        people never get one seat, whichever process serves them); False if they changed."""
+        statement = (
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.seats_version == version)
+            .values(seats=[dict(s) for s in seats], seats_version=version + 1)
+        )
+        with self.engine.begin() as conn:
+            return conn.execute(statement).rowcount == 1
+
+    def mark_seen(self, table_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(seen=True))
+
+    def delete_table(self, table_id: str) -> None:
+        """Forget a table and its events (one that expired before anybody opened it)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(EventRow).where(EventRow.table_id == table_id))
+            conn.execute(delete(TableRow).where(TableRow.id == table_id))
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine, expire_on_commit=False) as session:
@@ -145,8 +167,11 @@ class Store:
             session.expunge(row)
             return StoredTable(row, [(e.seat, e.action) for e in events])
 
-    def table_ids(self, finished: bool | None = None, limit: int = 100) -> list[str]:
-        query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(limit)
+    def table_ids(
+        self, finished: bool | None = None, limit: int = 100, offset: int = 0
+    ) -> list[str]:
+        query = select(TableRow.id).order_by(TableRow.created_at.desc(), TableRow.id)
+        query = query.limit(limit).offset(offset)
         if finished is not None:
             query = query.where(TableRow.finished == finished)
         with Session(self.engine) as session:

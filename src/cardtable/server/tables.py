@@ -4,7 +4,9 @@ An action goes through :meth:`LiveTable.act`: the sequence number the client saw
 (a resend after a reconnect is recognised and not applied twice), the action is applied on the
 checked path (an illegal one changes nothing), the event is committed to the store, and only
 then is it acknowledged and every connection sent its own new view. Bots move from a copy of the
-state in a worker thread, so thinking never blocks the event loop.
+state: a search in the bounded worker-process pool (:mod:`.botpool`, one decision in flight per
+table, tables served in turn), a plain bot in a thread, so thinking never blocks the event loop.
+Bot budgets are capped by the server (:mod:`.budget`).
 
 Stand-ins: a seated person's decision is taken by a stand-in bot when the table's turn timer
 runs out for it, and every decision of a person who has had no connection for longer than the
@@ -17,16 +19,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.agents import Agent, ThinkingAgent, decide, make_agent
-from cardtable.agents.analysis import estimate, make_search
-from cardtable.agents.base import InfoSet
+from cardtable.agents.analysis import make_search
 from cardtable.core import (
     NO_COMMIT,
     Action,
@@ -34,12 +33,14 @@ from cardtable.core import (
     CardtableError,
     GameRecord,
     IllegalAction,
-    Rng,
     State,
     get_game,
     new_state,
 )
 from cardtable.core.options import options_to_json
+from cardtable.server.botpool import BotPool, is_search, think
+from cardtable.server.budget import Budget
+from cardtable.server.inputs import clean_name, excerpt
 from cardtable.server.store import Store, StoredTable, TableRow, now
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -52,7 +53,8 @@ class TableError(Exception):
     """A request about a table that cannot be served; ``status`` is the HTTP status to use."""
 
     def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+        # Messages may quote what a client sent: never echo more than a short piece of it.
+        super().__init__(message if len(message) <= 300 else message[:300] + "…")
         self.status = status
 
 
@@ -74,7 +76,8 @@ class LiveTable:
     row: TableRow
     state: State
     seq: int
-    agents: dict[int, Agent | ThinkingAgent]
+    #: The bot spec of each bot seat, clamped to the server's budget caps.
+    agents: dict[int, str]
     connections: list[Connection] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
@@ -84,11 +87,11 @@ class LiveTable:
     turn_started: float = field(default_factory=time.monotonic)
     #: Seated people without a connection, and since when (monotonic clock).
     away_since: dict[int, float] = field(default_factory=dict)
-    #: Stand-in bots, made on first use, one per seat.
-    standins: dict[int, Agent | ThinkingAgent] = field(default_factory=dict)
     away_seconds: float = 60.0
     #: Seats whose hint is being worked out (one at a time per seat).
     hinting: set[int] = field(default_factory=set)
+    #: When this process loaded the table (monotonic): an unopened table expires from here.
+    loaded_at: float = field(default_factory=time.monotonic)
     #: While a hint is worked out the turn timer stands still (monotonic time it stopped):
     #: the seconds the search takes are not the player's.
     timer_paused_at: float | None = None
@@ -151,6 +154,7 @@ class LiveTable:
                     "bot": s.get("bot"),
                     "name": s.get("name") or "",
                     "taken": s["kind"] == "bot" or bool(s.get("token")),
+                    "invite": "invite" in s,
                     "online": any(c.seat == i for c in self.connections),
                     "away": self.away(i),
                 }
@@ -170,23 +174,32 @@ class LiveTable:
         return GameRecord.of(self.state, self.row.seed, names)
 
 
-def parse_seat_kinds(seats: list[str], num_players: int) -> list[dict[str, Any]]:
-    """``["human", "bot:random", ...]`` into seat entries; bot specs are checked here."""
+def parse_seat_kinds(
+    seats: list[str], num_players: int, budget: Budget | None = None
+) -> list[dict[str, Any]]:
+    """``["human", "bot:random", ...]`` into seat entries; bot specs are checked here, with
+    their budgets against the server's caps."""
     if len(seats) != num_players:
         raise TableError(422, f"'seats' needs one entry per player ({num_players})")
     out: list[dict[str, Any]] = []
     for i, kind in enumerate(seats):
         if kind == "human":
             out.append({"kind": "human", "name": "", "token": None})
+        elif kind == "friend":  # a person's seat, taken only with its invite link
+            out.append({"kind": "human", "name": "", "token": None, "invite": None})
         elif kind.startswith("bot"):
             spec = kind.partition(":")[2] or "random"
             try:
-                make_agent(spec)
+                over = (budget or Budget()).check(spec)
             except ValueError as exc:
                 raise TableError(422, f"seat {i}: {exc}") from None
+            if over is not None:
+                raise TableError(422, f"seat {i}: {over}")
             out.append({"kind": "bot", "bot": spec, "name": f"{spec} bot"})
         else:
-            raise TableError(422, f"seat {i}: {kind!r} is neither 'human' nor 'bot:SPEC'")
+            raise TableError(
+                422, f"seat {i}: {excerpt(kind)} is not 'human', 'friend' or 'bot:SPEC'"
+            )
     return out
 
 
@@ -200,14 +213,17 @@ class TableService:
         away_seconds: float = 60.0,
         standin_bot: str = "greedy",
         hint_bot: str = DEFAULT_HINT_BOT,
+        budget: Budget | None = None,
+        bot_workers: int = 2,
     ) -> None:
         self.store = store
+        self.budget = budget or Budget()
+        self.pool = BotPool(bot_workers)
         self.think_time = think_time
         self.away_seconds = away_seconds
-        self.standin_bot = standin_bot
-        self.hint_search = make_search(hint_bot)
-        #: Hint searches run one per core at most; more requests wait their turn.
-        self.hint_slots = asyncio.Semaphore(os.cpu_count() or 1)
+        self.standin_bot = self.budget.clamp(standin_bot)
+        make_search(hint_bot)  # a bad spec fails here, at start
+        self.hint_bot = self.budget.clamp(hint_bot)
         self.tables: dict[str, LiveTable] = {}
         #: Finished tables kept in memory with nobody connected (see ``_forget_finished``).
         self.keep_finished = 64
@@ -223,13 +239,18 @@ class TableService:
         name: str,
         creator_seat: int | None = None,
         turn_seconds: float | None = None,
-    ) -> tuple[LiveTable, int | None, str | None]:
-        """A new table; the creator takes a human seat (the first unless it names one)."""
+        creator: str | None = None,
+    ) -> tuple[LiveTable, int | None, str | None, dict[int, str]]:
+        """A new table; the creator takes a human seat (the first unless it names one) and
+        gets the invite secret of each seat kept for a friend (``"friend"``), by seat.
+
+        ``creator`` (a hash of the client's address) is kept for the per-client cap on open
+        tables, which the lobby checks before calling this."""
         try:
             info = get_game(game)
         except CardtableError as exc:
             raise TableError(422, str(exc)) from None
-        entries = parse_seat_kinds(seats, num_players)
+        entries = parse_seat_kinds(seats, num_players, self.budget)
         if any(s["kind"] == "human" for s in entries):
             # A person plays: the game's human options apply unless the creator set them.
             options = {**info.human_options, **options}
@@ -248,39 +269,71 @@ class TableService:
             finished=False,
             turn_seconds=turn_seconds,
             created_at=now(),
+            creator=creator,
+            seen=False,
+            seats_version=0,
         )
         seat, token = None, None
-        humans = [i for i, s in enumerate(entries) if s["kind"] == "human"]
+        invites = {i: secrets.token_urlsafe(18) for i, s in enumerate(entries) if "invite" in s}
+        for i, secret in invites.items():
+            entries[i]["invite"] = hash_token(secret)
+        humans = [i for i, s in enumerate(entries) if s["kind"] == "human" and i not in invites]
         if creator_seat is not None and creator_seat not in humans:
-            raise TableError(422, f"seat {creator_seat} is not a human seat")
+            raise TableError(422, f"seat {creator_seat} is not a human seat open to you")
         if humans:
             seat = humans[0] if creator_seat is None else creator_seat
             token = secrets.token_urlsafe(18)
-            entries[seat].update(token=hash_token(token), name=name[:40] or "Guest")
+            entries[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
         self.store.add_table(row)
         table = self._live(row, state, [])
-        return table, seat, token
+        return table, seat, token, invites
 
-    def join(self, table: LiveTable, seat: int | None, name: str) -> tuple[int, str]:
-        """Take an open human seat (the first one if ``seat`` is None); returns its token."""
+    def join(
+        self, table: LiveTable, seat: int | None, name: str, invite: str | None = None
+    ) -> tuple[int, str]:
+        """Take a seat; returns its token. With ``invite``, the seat that invite is for;
+        otherwise an open lobby seat (the first one if ``seat`` is None). A seat kept for an
+        invited friend is taken only with its invite's secret."""
         seats = table.row.seats
-        open_seats = [i for i, s in enumerate(seats) if s["kind"] == "human" and not s["token"]]
-        if seat is None:
-            if not open_seats:
-                raise TableError(409, "every seat at this table is taken")
-            seat = open_seats[0]
-        elif not 0 <= seat < len(seats):
-            raise TableError(404, f"there is no seat {seat} at this table")
-        elif seat not in open_seats:
-            raise TableError(409, f"seat {seat} is not open")
+        seat = self._seat_to_take(seats, seat, invite)
         token = secrets.token_urlsafe(18)
         updated = [dict(s) for s in seats]
-        updated[seat].update(token=hash_token(token), name=name[:40] or "Guest")
-        self.store.set_seats(table.id, updated)
-        table.row.seats = updated
+        updated[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
+        version = table.row.seats_version or 0
+        if not self.store.set_seats(table.id, version, updated):
+            self.tables.pop(table.id, None)  # changed elsewhere: reload it on the next request
+            raise TableError(409, "the seats changed meanwhile; look at the table again")
+        table.row.seats, table.row.seats_version = updated, version + 1
         table.away_since[seat] = time.monotonic()  # until the new player connects
         table.changed.set()
         return seat, token
+
+    @staticmethod
+    def _seat_to_take(seats: list[dict[str, Any]], seat: int | None, invite: str | None) -> int:
+        if invite is not None:
+            digest = hash_token(invite)
+            invited = [i for i, s in enumerate(seats) if s.get("invite") == digest]
+            if not invited or (seat is not None and seat not in invited):
+                raise TableError(403, "that invite is not for a seat at this table")
+            if seats[invited[0]].get("token"):
+                raise TableError(409, "the seat of that invite is already taken")
+            return invited[0]
+        open_seats = [
+            i
+            for i, s in enumerate(seats)
+            if s["kind"] == "human" and not s["token"] and not s.get("invite")
+        ]
+        if seat is None:
+            if not open_seats:
+                raise TableError(409, "every seat of this table open to the lobby is taken")
+            return open_seats[0]
+        if not 0 <= seat < len(seats):
+            raise TableError(404, f"there is no seat {seat} at this table")
+        if seats[seat].get("invite") and not seats[seat].get("token"):
+            raise TableError(403, f"seat {seat} is kept for an invited friend: use the invite link")
+        if seat not in open_seats:
+            raise TableError(409, f"seat {seat} is not open")
+        return seat
 
     def seat_of(self, table: LiveTable, token: str) -> int:
         digest = hash_token(token)
@@ -313,8 +366,19 @@ class TableService:
             state.apply(seat, text)
         return self._live(row, state, stored.actions)
 
+    async def close(self) -> None:
+        """Stop every table's bot task, then the worker processes (the server is stopping)."""
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.pool.close)
+
     def _live(self, row: TableRow, state: State, actions: list[tuple[int, str]]) -> LiveTable:
-        agents = {i: make_agent(s["bot"]) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
+        # A table stored under looser caps resumes with its bots clamped to today's.
+        agents = {
+            i: self.budget.clamp(s["bot"]) for i, s in enumerate(row.seats) if s["kind"] == "bot"
+        }
         table = LiveTable(row.id, row, state, len(actions), agents, away_seconds=self.away_seconds)
         start = time.monotonic()
         # Nobody is connected yet: every seated player counts as away from now on.
@@ -336,6 +400,9 @@ class TableService:
     async def connected(self, table: LiveTable, conn: Connection) -> None:
         """A connection opened: its player is back, so its stand-in stops."""
         table.connections.append(conn)
+        if not table.row.seen:
+            self.store.mark_seen(table.id)
+            table.row.seen = True
         if conn.seat is not None:
             table.away_since.pop(conn.seat, None)
         table.changed.set()
@@ -446,10 +513,9 @@ class TableService:
     async def hint(self, table: LiveTable, seat: int) -> dict[str, Any]:
         """The search's estimate of each of ``seat``'s legal actions, best first.
 
-        The turn timer stands still meanwhile: the reply carries the seconds left. The
-        information set is made here, on the event loop, from the seat's view of the table at
-        this moment; the search in the worker thread sees only that, never the state (the
-        same fairness as a bot's, see :class:`~cardtable.agents.base.InfoSet`). The answer
+        The turn timer stands still meanwhile: the reply carries the seconds left. The search
+        runs in the worker pool on the seat's information set of the table at this moment
+        (the same fairness as a bot's, see :class:`~cardtable.agents.base.InfoSet`). The answer
         carries the ``seq`` it was made for, so a client drops a hint the game has overtaken.
         """
         if not table.hints_allowed():
@@ -460,14 +526,10 @@ class TableService:
         if seat in table.hinting:
             raise TableError(429, "a hint for this seat is already being worked out")
         seq = table.seq
-        info = InfoSet(state, seat, Rng(secrets.randbits(63)))
         table.hinting.add(seat)
         table.pause_timer()
         try:
-            async with self.hint_slots:
-                rows = await asyncio.to_thread(
-                    estimate, info, Rng(secrets.randbits(63)), self.hint_search
-                )
+            rows = await self.pool.hint(self.hint_bot, state.clone(), seat, secrets.randbits(63))
         finally:
             table.hinting.discard(seat)
             table.resume_timer(seq)
@@ -476,23 +538,16 @@ class TableService:
             "type": "hint",
             "seq": seq,
             "deadline": table.deadline(),  # the timer stood still while the search thought
-            "rows": [
-                {
-                    "id": r.action.id,
-                    "text": r.action.text,
-                    "rank": r.rank,
-                    "visits": r.visits,
-                    "win": r.win,
-                    "reason": r.reason,
-                }
-                for r in rows
-            ],
+            "rows": rows,
         }
 
-    def _standin(self, table: LiveTable, seat: int) -> Agent | ThinkingAgent:
-        if seat not in table.standins:
-            table.standins[seat] = make_agent(self.standin_bot)
-        return table.standins[seat]
+    async def _think(self, spec: str, state: State, seat: int) -> int:
+        """The action id the bot ``spec`` picks: a search in the worker pool, a plain bot
+        (milliseconds) in a thread."""
+        seed = secrets.randbits(63)
+        if is_search(spec):
+            return await self.pool.decide(spec, state, seat, seed)
+        return await asyncio.to_thread(think, spec, state.to_json(), seat, seed)
 
     async def _run_bots(self, table: LiveTable) -> None:
         """While a bot or stand-in must act, let it think off the loop and play; otherwise sleep
@@ -509,13 +564,12 @@ class TableService:
                     await asyncio.wait_for(table.changed.wait(), timeout)
                 continue
             if movers:
-                seat, agent = movers[0], table.agents[movers[0]]
+                seat, spec = movers[0], table.agents[movers[0]]
             else:
-                seat, agent = due[0], self._standin(table, due[0])
+                seat, spec = due[0], self.standin_bot
             await asyncio.sleep(self.think_time)
             snapshot, seq = table.state.clone(), table.seq
-            rng = Rng(secrets.randbits(63))
-            choice = await asyncio.to_thread(decide, agent, snapshot, seat, rng)
+            choice = await self._think(spec, snapshot, seat)
             try:
                 async with table.lock:
                     if seq != table.seq:
@@ -523,7 +577,7 @@ class TableService:
                     still_due = self._due(table, time.monotonic())[0]
                     if seat not in table.agents and seat not in still_due:
                         continue  # the player came back while the stand-in was thinking
-                    chosen = table.state.apply(seat, choice.id)
+                    chosen = table.state.apply(seat, choice)
                     self._commit(table, seat, chosen)
             except (IllegalAction, BadOptions):
                 continue

@@ -23,8 +23,19 @@ export function clear(node) {
 export function savedSeat(tableId) {
   try { return JSON.parse(localStorage.getItem(`cardtable:${tableId}`)); } catch { return null; }
 }
-export function saveSeat(tableId, seat, token) {
-  localStorage.setItem(`cardtable:${tableId}`, JSON.stringify({ seat, token }));
+// invites: the creator's invite links ({seat, url}) for the seats kept for friends.
+export function saveSeat(tableId, seat, token, invites = []) {
+  localStorage.setItem(`cardtable:${tableId}`, JSON.stringify({ seat, token, invites }));
+}
+
+// The ids of the tables this browser holds a seat at.
+export function myTables() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith("cardtable:")) ids.push(key.slice("cardtable:".length));
+  }
+  return ids;
 }
 
 export async function api(path, body) {

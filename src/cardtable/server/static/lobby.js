@@ -1,15 +1,18 @@
 // The lobby: create a table (game, players, who sits where, options) and list tables in play.
-import { api, clear, el, saveSeat } from "./dom.js";
+import { api, clear, el, myTables, saveSeat } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
+const PAGE = 20;
 let games = [];
+let offset = 0;
 
 function currentGame() {
   return games.find((g) => g.name === $("game").value);
 }
 
 function seatChoices(bots) {
-  return [["human-me", "You"], ["human", "Open seat (invite a friend)"],
+  return [["human-me", "You"], ["friend", "A friend (invite link)"],
+    ["human", "Open seat (anyone in the lobby)"],
     ...bots.map((b) => [`bot:${b}`, `Bot: ${b}`])];
 }
 
@@ -80,22 +83,41 @@ async function create(event) {
       seats: seats.map((s) => (s === "human-me" ? "human" : s)),
       turn_seconds: $("timer").value ? Number($("timer").value) : null,
     });
-    if (result.token) saveSeat(result.table.id, result.seat, result.token);
+    if (result.token || result.invites.length) {
+      saveSeat(result.table.id, result.seat, result.token, result.invites);
+    }
     location.href = `/t/${result.table.id}`;
   } catch (error) {
     $("create-error").textContent = error.message;
   }
 }
 
+// Tables in play, one page at a time: the ones this browser holds a seat at come first
+// (the server puts the ids we name in front), then the newest; filtered by game and open seats.
 async function drawTables() {
   const list = clear($("tables"));
-  const tables = await api("/api/tables");
+  const mine = myTables();
+  const query = new URLSearchParams({ offset, limit: PAGE, mine: mine.slice(0, 50).join(",") });
+  if ($("filter-game").value) query.set("game", $("filter-game").value);
+  if ($("filter-open").checked) query.set("open", "true");
+  const response = await fetch(`/api/tables?${query}`);
+  const tables = response.ok ? await response.json() : [];
+  const total = Number(response.headers.get("x-total-count") || tables.length);
   if (!tables.length) list.append(el("li", {}, "No tables yet."));
   for (const t of tables) {
-    const open = t.seats.filter((s) => !s.taken).length;
+    const open = t.seats.filter((s) => !s.taken && !s.invite).length;
+    const yours = mine.includes(t.id) ? el("strong", {}, " (your seat)") : null;
     list.append(el("li", {}, el("a", { href: `/t/${t.id}` }, `${t.display_name}, ${t.num_players} players`),
-      open ? ` — ${open} open seat${open > 1 ? "s" : ""}` : " — watch"));
+      yours, open ? ` — ${open} open seat${open > 1 ? "s" : ""}` : " — watch"));
   }
+  $("page-info").textContent = total ? `${offset + 1}–${offset + tables.length} of ${total}` : "";
+  $("prev-page").disabled = offset === 0;
+  $("next-page").disabled = offset + tables.length >= total;
+}
+
+function turnPage(delta) {
+  offset = Math.max(0, offset + delta);
+  drawTables();
 }
 
 async function drawFinished() {
@@ -115,6 +137,11 @@ async function start() {
   const select = $("game");
   for (const g of games) select.append(el("option", { value: g.name }, g.display_name));
   select.addEventListener("change", drawGame);
+  for (const g of games) $("filter-game").append(el("option", { value: g.name }, g.display_name));
+  $("filter-game").addEventListener("change", () => turnPage(-offset));
+  $("filter-open").addEventListener("change", () => turnPage(-offset));
+  $("prev-page").addEventListener("click", () => turnPage(-PAGE));
+  $("next-page").addEventListener("click", () => turnPage(PAGE));
   $("players").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
   drawGame();

@@ -12,6 +12,8 @@ import { setupMotion } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
+// An invite link (/t/ID?invite=SECRET) lets its holder take the seat kept for them.
+const invite = new URLSearchParams(location.search).get("invite");
 let socket = null;
 let view = null;
 let module = null;
@@ -23,11 +25,13 @@ let timeline = []; // every log entry this page has been sent, by its place in t
 function drawJoin(summary) {
   const box = $("join");
   const mine = savedSeat(tableId);
-  const open = summary.seats.map((s, i) => [s, i]).filter(([s]) => !s.taken);
-  box.hidden = Boolean(mine) || !open.length || summary.finished;
+  const open = summary.seats.map((s, i) => [s, i]).filter(([s]) => !s.taken && !s.invite);
+  const invited = invite && summary.seats.some((s) => s.invite && !s.taken);
+  box.hidden = Boolean(mine && mine.token) || !(open.length || invited) || summary.finished;
   clear(box);
   if (box.hidden) return;
   box.append(el("h2", {}, "Take a seat"), el("label", {}, "Your name ", el("input", { id: "join-name", maxlength: 40 })));
+  if (invited) box.append(el("button", { onclick: () => join(null) }, "Take the seat you were invited to"));
   for (const [, i] of open) {
     box.append(el("button", { onclick: () => join(i) }, `Sit at seat ${i}`));
   }
@@ -36,8 +40,10 @@ function drawJoin(summary) {
 
 async function join(seat) {
   try {
-    const result = await api(`/api/tables/${tableId}/join`, { seat, name: $("join-name").value });
-    saveSeat(tableId, result.seat, result.token);
+    const body = { seat, name: $("join-name").value };
+    if (seat === null && invite) body.invite = invite;
+    const result = await api(`/api/tables/${tableId}/join`, body);
+    saveSeat(tableId, result.seat, result.token, (savedSeat(tableId) || {}).invites || []);
     connect();
   } catch (error) {
     $("error").textContent = error.message;
@@ -155,7 +161,22 @@ function draw() {
   drawTimer();
   drawLog($("log"), timeline.filter(Boolean).slice(-80), ctx.names, lastMoves(view), module.moveText);
   signalTurn(summary);
-  $("invite").textContent = summary.seats.some((s) => !s.taken) ? `Invite a friend: ${location.origin}/t/${tableId}` : "";
+  drawInvites(summary);
+}
+
+// The creator's invite links for seats kept for friends (only this browser has them), and the
+// table's address where a seat is open to anyone.
+function drawInvites(summary) {
+  const box = clear($("invite"));
+  const links = (savedSeat(tableId) || {}).invites || [];
+  for (const link of links) {
+    if (summary.seats[link.seat] && !summary.seats[link.seat].taken) {
+      box.append(el("span", {}, `Invite link for seat ${link.seat}: ${location.origin}${link.url}`), el("br"));
+    }
+  }
+  if (summary.seats.some((s) => !s.taken && !s.invite)) {
+    box.append(`Anyone may sit at an open seat: ${location.origin}/t/${tableId}`);
+  }
 }
 
 // Your turn: the tab title and the favicon say so, for a person looking at another tab.
@@ -200,7 +221,7 @@ function drawTimer() {
 function connect() {
   if (socket) { socket.onclose = null; socket.close(); }
   const mine = savedSeat(tableId);
-  const query = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
+  const query = mine && mine.token ? `?token=${encodeURIComponent(mine.token)}` : "";
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`);
   $("status").textContent = "connecting…";

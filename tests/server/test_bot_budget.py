@@ -1,0 +1,112 @@
+"""Nobody can stall the bots: budgets are capped, searches run in worker processes, in turn."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardtable.core import new_state
+from cardtable.core.options import options_to_json
+from cardtable.server.app import create_app
+from cardtable.server.botpool import worker_pid
+from cardtable.server.config import Settings
+from cardtable.server.store import Store, TableRow, now
+
+from .conftest import create
+
+HOGS = [
+    ("ismcts:time=100000", "at most 2 s"),
+    ("ismcts:iterations=1000000000", "at most 3000 iterations"),
+    ("ismcts:cutoff=100000", "at most 32 actions"),
+]
+
+
+@pytest.mark.parametrize(("spec", "words"), HOGS)
+def test_a_bot_over_the_servers_budget_is_refused(
+    client: TestClient, spec: str, words: str
+) -> None:
+    body = {"game": "magic-show", "players": 2, "seats": ["human", f"bot:{spec}"]}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422, response.text
+    assert words in response.json()["detail"]
+    assert client.get("/api/tables").json() == []
+
+
+def test_bots_within_the_budget_and_the_levels_are_accepted(client: TestClient) -> None:
+    for spec in ("expert", "hard", "ismcts:time=2", "ismcts:iterations=3000", "greedy"):
+        create(client, "magic-show", ["human", f"bot:{spec}"])
+
+
+def test_a_stored_hog_resumes_clamped_to_the_caps(db_url: str) -> None:
+    """A table accepted under looser caps (or written by hand) cannot stall a restarted server."""
+    state = new_state("magic-show", 2, 1, {})
+    seats = [{"kind": "bot", "bot": "ismcts:time=100000", "name": "hog"}] * 2
+    row = TableRow(
+        id="hog",
+        game="magic-show",
+        num_players=2,
+        options=options_to_json(state.options),
+        seed=1,
+        seats=seats,
+        finished=False,
+        turn_seconds=None,
+        created_at=now(),
+    )
+    Store(db_url).add_table(row)
+    settings = Settings(database_url=db_url, think_time=0.0, max_bot_seconds=0.05)
+    with TestClient(create_app(settings)) as client:
+        table = client.app.state.service.get("hog")  # type: ignore[attr-defined]
+        assert all("time=0.05" in spec for spec in table.agents.values())
+        deadline = time.monotonic() + 30
+        while client.get("/api/tables/hog").json()["seq"] < 3:
+            assert time.monotonic() < deadline, "the clamped bots did not move"
+            time.sleep(0.05)
+
+
+def test_searches_run_in_worker_processes_that_end_with_the_server(db_url: str) -> None:
+    settings = Settings(database_url=db_url, think_time=0.0, bot_workers=2)
+    app = create_app(settings)
+    with TestClient(app) as client:
+        pool = app.state.service.pool
+        pid = client.portal.call(pool.run, worker_pid)  # type: ignore[union-attr]
+        assert pid != os.getpid()
+        workers = pool.pids()
+        assert pid in workers and len(workers) <= 2
+    for worker in workers:
+        assert not Path(f"/proc/{worker}").exists() or _zombie(worker), worker
+
+
+def _zombie(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return "State:\tZ" in status
+
+
+def test_a_probe_table_keeps_moving_beside_hostile_tables(db_url: str) -> None:
+    """Four tables of bots at the cap on one worker; a fifth table's bots still move within
+    (hostile tables / workers + 1) budgets, plus slack for a shared machine."""
+    cap, hostile, workers = 0.3, 4, 1
+    settings = Settings(
+        database_url=db_url, think_time=0.0, max_bot_seconds=cap, bot_workers=workers
+    )
+    app = create_app(settings)
+    with TestClient(app) as client:
+        client.portal.call(app.state.service.pool.run, worker_pid)  # type: ignore[union-attr]
+        for _ in range(hostile):
+            create(client, "magic-show", [f"bot:ismcts:time={cap}"] * 2)
+        probe = create(client, "magic-show", ["bot:ismcts:iterations=10"] * 2)["table"]["id"]
+        bound = (hostile / workers + 1) * cap + 2.5
+        seen, last, gaps = 0, time.monotonic(), []
+        while seen < 6:
+            seq = client.get(f"/api/tables/{probe}").json()["seq"]
+            moment = time.monotonic()
+            if seq > seen:
+                gaps.append(moment - last)
+                seen, last = seq, moment
+            assert moment - last < bound, f"the probe stood still for {moment - last:.2f} s"
+            time.sleep(0.02)
+    assert max(gaps) < bound, gaps
+    print(f"probe gaps (s): {[round(g, 2) for g in gaps]}; bound {bound:.2f} s")
