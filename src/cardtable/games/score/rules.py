@@ -254,7 +254,9 @@ def resolve_commits(st: ScoreState) -> None:
     collector = chain[0]
     for seat, card in played:
         if seat != collector:
-            st.move(card, SINGLES[seat], SINGLES[collector])
+            # Face down (SC-R16): only the collector and the seat that played it learn the card;
+            # everyone else loses track of the player's hand, as at the table.
+            st.move_secret(card, SINGLES[seat], SINGLES[collector], (1 << seat) | (1 << collector))
     if st.events is not None:
         note_collection(st, collector, played)
     st.chain = chain
