@@ -180,6 +180,12 @@ def update_known(state: State, known: list[set[int]]) -> None:
                 seat_known.update(cards)
         elif spec.owner >= 0:
             known[spec.owner].update(cards)
+            # A card the rules made a public fact where it lies (a card named in a Portfolio
+            # offer, PF-R10) is marked seen by every seat.
+            for card in cards:
+                if state.seen[card] & layout.all_mask == layout.all_mask:
+                    for seat_known in known:
+                        seat_known.add(card)
 
 
 def check_commit_secrecy(state: State) -> None:

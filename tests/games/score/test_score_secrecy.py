@@ -49,7 +49,10 @@ def test_collected_singles_are_not_tracked_by_a_third_seat() -> None:
                     views = [w.observation(third) for w in worlds]
                     for key in ("zones", "public", "to_act", "log"):
                         assert all(v[key] == views[0][key] for v in views), (
-                            len(state.history), player, third, key
+                            len(state.history),
+                            player,
+                            third,
+                            key,
                         )
         seat = waiting[0]
         state.apply(seat, chooser.choice(state.legal_actions(seat)))
