@@ -148,6 +148,9 @@ def check_observations(state: State, known: list[set[int]]) -> None:
         for zi, cards in enumerate(state.zones):
             shown = obs["zones"][state.spec.layout.specs[zi].name]
             assert len(shown) == len(cards)
+            if state.spec.layout.unordered[zi]:
+                check_canonical_zone(state, seat, zi, shown, known)
+                continue
             for card, name in zip(cards, shown, strict=True):
                 if name is None:
                     continue
@@ -168,6 +171,32 @@ def check_observations(state: State, known: list[set[int]]) -> None:
             assert obs["my_commit"] is None
 
 
+def check_canonical_zone(
+    state: State, seat: int | None, zi: int, shown: list[str | None], known: list[set[int]]
+) -> None:
+    """An unordered zone (a hand) is shown as the names the seat may know, sorted by the card
+    set's rank, then one ``None`` per other card: its filing order must not show through."""
+    named = [name for name in shown if name is not None]
+    assert shown == [*named, *([None] * (len(shown) - len(named)))], (
+        f"{state.GAME}: unknown cards of an unordered zone are not listed last: {shown}"
+    )
+    rank = state.spec.cards.rank
+    ids = [state.spec.cards.ids_named(name)[0] for name in named]
+    assert [rank[c] for c in ids] == sorted(rank[c] for c in ids), (
+        f"{state.GAME}: an unordered zone is not shown in canonical order: {shown}"
+    )
+    owner_bit = state.spec.layout.owner_bit[zi]
+    left = [
+        state.spec.cards.names[c]
+        for c in state.zones[zi]
+        if seat is not None and (c in known[seat] or owner_bit >> seat & 1)
+    ]
+    for name in named:
+        assert seat is not None, f"{state.GAME}: spectator sees a hidden card {name}"
+        assert name in left, f"{state.GAME}: seat {seat} is shown {name} but never saw it there"
+        left.remove(name)
+
+
 def update_known(state: State, known: list[set[int]]) -> None:
     """Add what each seat can legitimately see now: public zones and its own zones."""
     layout = state.spec.layout
@@ -178,6 +207,12 @@ def update_known(state: State, known: list[set[int]]) -> None:
                 seat_known.update(cards)
         elif spec.owner >= 0:
             known[spec.owner].update(cards)
+            # A card the rules made a public fact where it lies (a card named in a Portfolio
+            # offer, PF-R10) is marked seen by every seat.
+            for card in cards:
+                if state.seen[card] & layout.all_mask == layout.all_mask:
+                    for seat_known in known:
+                        seat_known.add(card)
 
 
 def check_commit_secrecy(state: State) -> None:

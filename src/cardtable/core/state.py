@@ -313,18 +313,22 @@ class State(ABC):
         Cards go on top of ``dst`` (the end of its list), or under it with ``bottom=True`` (a
         card put under a deck by a seat stays known to that seat, as the Score! lead's are).
         """
+        layout = self.spec.layout
+        if layout.unordered[src] and self.spec.cards.has_copies:
+            self._share_copy_marks(card, src)
         self.zones[src].remove(card)
         if bottom:
             self.zones[dst].insert(0, card)
         else:
             self.zones[dst].append(card)
-        layout = self.spec.layout
         self.seen[card] = (
             layout.all_mask if layout.public[src] else (layout.owner_bit[src] | self.seen[card])
         )
 
     def move_secret(self, card: int, src: int, dst: int, audience: int) -> None:
         """Move a card face down: only ``audience`` learns it; other seats lose track of ``src``."""
+        if self.spec.layout.unordered[src] and self.spec.cards.has_copies:
+            self._share_copy_marks(card, src)
         self.zones[src].remove(card)
         self.zones[dst].append(card)
         self.seen[card] = audience
@@ -333,9 +337,53 @@ class State(ABC):
         for other in self.zones[src]:
             seen[other] &= keep
 
+    def _share_copy_marks(self, card: int, src: int) -> None:
+        """Before ``card`` leaves an unordered zone: make the marks of its identical copies there
+        independent of which copy the rules picked (by filing order, usually).
+
+        A seat that knew ``k`` copies of the name there saw one of them go (copies look alike),
+        so it follows the moving card and still knows ``k - 1`` of the rest, whichever copy the
+        engine chose. The rest are marked in a canonical order (by id).
+        """
+        zone = self.zones[src]
+        rank, tags, seen = self.spec.cards.rank, self.tags, self.seen
+        kind, tag = rank[card], tags[card]
+        others = [c for c in zone if c != card and rank[c] == kind and tags[c] == tag]
+        if not others:
+            return
+        owner = self.spec.layout.owner_bit[src]
+        extra = seen[card] & ~owner
+        for c in others:
+            extra |= seen[c] & ~owner
+        if not extra:
+            return  # nobody but the owner knows any of them: nothing to even out
+        others.sort()
+        moving = seen[card] & owner
+        rest = [seen[c] & owner for c in others]
+        for seat in range(self.num_players):
+            bit = 1 << seat
+            if not extra & bit:
+                continue
+            known = (seen[card] & bit != 0) + sum(1 for c in others if seen[c] & bit)
+            moving |= bit
+            for i in range(known - 1):
+                rest[i] |= bit
+        seen[card] = moving
+        for c, mark in zip(others, rest, strict=True):
+            seen[c] = mark
+
     def shuffle_zone(self, zone: int) -> None:
-        """Shuffle a zone with the game's RNG; nobody knows where any of its cards are."""
+        """Shuffle a zone with the game's RNG; nobody knows where any of its cards are.
+
+        A reshuffle during play first puts the cards in canonical order (by name, see
+        :meth:`sorted_cards`): they were gathered from hands whose filing order, and from
+        identical copies whichever one a rule picked, is nobody's information, and the new
+        order must not depend on it. The opening deal shuffles the deck as it was built.
+        """
         cards = self.zones[zone]
+        if self.history:
+            rank = self.spec.cards.rank
+            cards.sort(key=lambda c: (rank[c], c))
         self.rng.shuffle(cards)
         seen = self.seen
         for card in cards:
@@ -349,6 +397,30 @@ class State(ABC):
         if seat is None:
             return False
         return bool(((layout.owner_bit[zone] | self.seen[card]) >> seat) & 1)
+
+    def zone_view(self, seat: int | None, zone: int) -> list[str | None]:
+        """The zone as ``seat`` sees it: names, ``None`` for a card it cannot see.
+
+        The one place that decides how a zone is shown. An ordered zone keeps its order. An
+        unordered one (a hand) shows the cards ``seat`` knows sorted by the card set's
+        canonical rank, then one ``None`` per card it does not know: where an unknown card sat,
+        and so which index a known card moves to when it leaves, is not the seat's to know.
+        """
+        names = self.spec.cards.names
+        cards = self.zones[zone]
+        if not self.spec.layout.unordered[zone]:
+            return [names[c] if self.visible(seat, zone, c) else None for c in cards]
+        rank = self.spec.cards.rank
+        known = sorted((c for c in cards if self.visible(seat, zone, c)), key=lambda c: rank[c])
+        shown: list[str | None] = [names[c] for c in known]
+        shown.extend([None] * (len(cards) - len(known)))
+        return shown
+
+    def sorted_cards(self, cards: Iterable[int]) -> list[int]:
+        """``cards`` in the canonical order of :meth:`zone_view`: for a rule that moves or names
+        several cards of an unordered zone at once, so their order is not the filing order."""
+        rank = self.spec.cards.rank
+        return sorted(cards, key=lambda c: (rank[c], c))
 
     def card_name(self, card: int) -> str:
         return self.spec.cards.names[card]
@@ -474,17 +546,16 @@ class State(ABC):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-able data; ``None`` is a spectator.
 
-        Zones list card names, with ``None`` for a card the seat cannot see. Other seats'
-        commitments show only whether they have committed. History shows hidden actions as
-        what their outsiders saw.
+        Zones list card names, with ``None`` for a card the seat cannot see. A zone whose order
+        is not a fact of the table (a hand, see :class:`~cardtable.core.zones.ZoneSpec`) is
+        shown in the canonical order of :meth:`zone_view`, so the order in which the engine
+        filed its cards tells nobody anything. Other seats' commitments show only whether they
+        have committed. History shows hidden actions as what their outsiders saw.
         """
         layout = self.spec.layout
-        names = self.spec.cards.names
         zones: dict[str, list[str | None]] = {}
-        for zi, cards in enumerate(self.zones):
-            zones[layout.specs[zi].name] = [
-                names[c] if self.visible(seat, zi, c) else None for c in cards
-            ]
+        for zi in range(len(self.zones)):
+            zones[layout.specs[zi].name] = self.zone_view(seat, zi)
         space = self.spec.actions
         own_commit = None
         if seat is not None and self.pending[seat] != NO_COMMIT:

@@ -28,11 +28,18 @@ class Vis(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class ZoneSpec:
-    """One zone of a table: its name (``"hand:2"``), default visibility and owner seat."""
+    """One zone of a table: its name (``"hand:2"``), default visibility and owner seat.
+
+    ``ordered`` says whether the order of the zone's cards is a fact of the table (a deck, a row
+    of laid cards) or an accident of how the engine filed them (a hand). ``None`` means: a hand
+    (an owned zone) is unordered, every other zone ordered. Observations show an unordered zone
+    in a canonical order (see :meth:`cardtable.core.state.State.observation`).
+    """
 
     name: str
     vis: Vis
     owner: int = -1
+    ordered: bool | None = None
 
 
 def seat_zones(prefix: str, num_players: int, vis: Vis) -> list[ZoneSpec]:
@@ -45,7 +52,7 @@ def seat_zones(prefix: str, num_players: int, vis: Vis) -> list[ZoneSpec]:
 class Layout:
     """The ordered zones of one table configuration, with lookup tables for the hot paths."""
 
-    __slots__ = ("all_mask", "index", "owner_bit", "public", "specs")
+    __slots__ = ("all_mask", "index", "owner_bit", "public", "specs", "unordered")
 
     def __init__(self, specs: Sequence[ZoneSpec], num_players: int) -> None:
         self.specs: tuple[ZoneSpec, ...] = tuple(specs)
@@ -56,6 +63,9 @@ class Layout:
         self.public: tuple[bool, ...] = tuple(s.vis == Vis.PUBLIC for s in self.specs)
         self.owner_bit: tuple[int, ...] = tuple(
             (1 << s.owner) if s.vis == Vis.OWNER else 0 for s in self.specs
+        )
+        self.unordered: tuple[bool, ...] = tuple(
+            (s.vis == Vis.OWNER) if s.ordered is None else not s.ordered for s in self.specs
         )
 
     def __len__(self) -> int:
@@ -70,7 +80,7 @@ class CardSet:
     determinisation then only exchanges cards that share a back. By default all backs are alike.
     """
 
-    __slots__ = ("_ids_by_name", "backs", "names", "single_back")
+    __slots__ = ("_ids_by_name", "backs", "has_copies", "names", "rank", "single_back")
 
     def __init__(self, names: Sequence[str], backs: Sequence[int] | None = None) -> None:
         self.names: tuple[str, ...] = tuple(names)
@@ -82,6 +92,10 @@ class CardSet:
         for card, name in enumerate(self.names):
             by_name.setdefault(name, []).append(card)
         self._ids_by_name = {k: tuple(v) for k, v in by_name.items()}
+        #: The canonical sort key of each card: the first id of its name, so identical cards
+        #: sort alike and the order never depends on which copy a zone holds.
+        self.rank: tuple[int, ...] = tuple(by_name[name][0] for name in self.names)
+        self.has_copies = len(by_name) < len(self.names)
 
     def __len__(self) -> int:
         return len(self.names)

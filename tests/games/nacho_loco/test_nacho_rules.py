@@ -219,10 +219,21 @@ def test_go_again_offers_one_optional_card() -> None:
     assert state.active == 1 and hand_sizes(state) == [1, 1, 1]
 
 
-def test_go_again_with_nothing_to_place_does_nothing() -> None:
+def test_go_again_with_nothing_to_place_is_asked_and_does_nothing() -> None:
+    """NL-R10: the question is asked anyway (only `end turn`), and nobody else can tell it from
+    the question of a seat that holds a fitting card."""
     hands = {0: ["R-X-GO", "B-X-X"], 1: ["G-X-X"], 2: ["Y-X-X"]}
     state = position(3, _action_field("GO"), hands)
     state.apply(0, place_text(state, "R-X-GO", 0, 1, 0))
+    assert state.phase == "again" and state.active == 0 and texts(state) == ["end turn"]
+    assert "nothing in your hand fits" in state.choice_notes(0)[0]
+    able = position(3, _action_field("GO"), {**hands, 0: ["R-X-GO", "R-Y-B"]})
+    able.apply(0, place_text(able, "R-X-GO", 0, 1, 0))
+    for viewer in (1, 2, None):
+        mine, theirs = state.observation(viewer), able.observation(viewer)
+        for key in ("to_act", "public", "log", "history"):
+            assert mine[key] == theirs[key], (viewer, key)
+    state.apply(0, "end turn")
     assert state.phase == "play" and state.active == 1 and hand_sizes(state) == [1, 1, 1]
 
 

@@ -122,6 +122,11 @@ def choice_notes(st: NachoState, seat: int) -> list[str]:
             return ["The card you drew fits and must be placed (option must_play_drawn, NL-R15)."]
         return ["Only the card you just drew may be placed now, or kept (NL-R15)."]
     if phase == rules.AGAIN:
+        if not rules.can_place(st, rules.hand_types(st, seat)):
+            return [
+                "Go Again: nothing in your hand fits, so you can only end your turn; you are asked "
+                "anyway so that nobody learns it (NL-R10)."
+            ]
         return ["Go Again: you may place one more card, or end your turn (NL-R10)."]
     if phase == rules.TARGETING:
         return ["Opponent Draws 3 was matched: choose who draws three cards (NL-R12)."]

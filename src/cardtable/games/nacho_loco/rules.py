@@ -411,7 +411,9 @@ def finish_placement(st: NachoState, seat: int) -> None:
     elif go and st.options.go_again_mode == "extra_turn":
         st.note(f"seat {seat} takes an extra turn (Go Again)")
         begin_turn(st, seat)
-    elif go and can_place(st, hand_types(st, seat)):
+    elif go:
+        # NL-R10: always asked, able or not (ending the turn is always legal), so the question
+        # tells nobody whether a card in the hand fits.
         st.phase = AGAIN
         st.active = seat
     else:

@@ -88,6 +88,7 @@ def start_offer(st: PortfolioState, seat: int, responder: int, back_to: str) -> 
 def add_item(st: PortfolioState, aid: int) -> None:
     if aid < n.ASK_CARD:
         st.give_cards.append(aid - n.GIVE_CARD)
+        show_offered(st, st.proposer, aid - n.GIVE_CARD)
     elif aid < n.GIVE_PF:
         st.ask_cards.append(aid - n.ASK_CARD)
     elif aid < n.ASK_PF:
@@ -98,6 +99,23 @@ def add_item(st: PortfolioState, aid: int) -> None:
         st.give_money += n.AMOUNTS[aid - n.GIVE_MONEY]
     else:
         st.ask_money += n.AMOUNTS[aid - n.ASK_MONEY]
+
+
+def show_offered(st: PortfolioState, seat: int, face: int) -> None:
+    """A card offered is a public fact: only a held card may be offered (PF-R10), so the table
+    now knows the proposer holds it. Mark enough copies seen by everyone, so that observations
+    show it and every determinisation keeps it in the proposer's hand."""
+    names = st.spec.cards.names
+    everyone = st.spec.layout.all_mask
+    copies = sorted(c for c in st.zones[HAND0 + seat] if names[c] == FACE_NAMES[face])
+    wanted = st.give_cards.count(face)
+    shown = [c for c in copies if st.seen[c] & everyone == everyone]
+    for card in copies:
+        if len(shown) >= wanted:
+            break
+        if card not in shown:
+            st.seen[card] = everyone
+            shown.append(card)
 
 
 def offer_text(st: PortfolioState) -> str:

@@ -207,10 +207,11 @@ def recycle_laid(st: ScoreState) -> None:
 
 def lay(st: ScoreState, seat: int, complete: int) -> None:
     """Lay one Complete face up; the others go under the pile in the order drawn, known to the
-    lead alone (an open move from its own zone keeps its knowledge). Then busts and commits."""
+    lead alone (an open move from its own zone keeps its knowledge), in the canonical order of
+    a hand, not the order the engine filed them. Then busts and commits."""
     drawn = DRAWN[seat]
     st.move(complete, drawn, LAID)
-    for card in list(st.zones[drawn]):
+    for card in st.sorted_cards(st.zones[drawn]):
         st.move(card, drawn, PILE, bottom=True)
     if st.events is not None:
         st.note(f"{SEAT_NAMES[seat]} lays {NAMES[complete]}")
@@ -254,7 +255,9 @@ def resolve_commits(st: ScoreState) -> None:
     collector = chain[0]
     for seat, card in played:
         if seat != collector:
-            st.move(card, SINGLES[seat], SINGLES[collector])
+            # Face down (SC-R16): only the collector and the seat that played it learn the card;
+            # everyone else loses track of the player's hand, as at the table.
+            st.move_secret(card, SINGLES[seat], SINGLES[collector], (1 << seat) | (1 << collector))
     if st.events is not None:
         note_collection(st, collector, played)
     st.chain = chain
@@ -388,7 +391,8 @@ def note_reveal(st: ScoreState, points: list[int], bonus: int) -> None:
         if st.busted[s]:
             st.note(f"{SEAT_NAMES[s]} is bust and scores nothing")
             continue
-        completes = ", ".join(NAMES[c] for c in st.zones[COMPLETES[s]]) or "no Completes"
+        shown = st.sorted_cards(st.zones[COMPLETES[s]])  # a hand's order is not public
+        completes = ", ".join(NAMES[c] for c in shown) or "no Completes"
         sets = ", ".join(VALUE_NAMES[v] for v in set_values(st, s)) or "no sets"
         extra = " (+1 lone top score)" if s == bonus else ""
         st.note(f"{SEAT_NAMES[s]} shows {completes}; sets: {sets}; scores {points[s]}{extra}")
