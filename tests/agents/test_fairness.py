@@ -9,7 +9,14 @@ import pytest
 from cardtable.agents import decide, make_agent
 from cardtable.core import Rng, State, list_games, new_state
 
-BOTS = ["random", "greedy", "ismcts:iterations=40,cutoff=10", "ismcts:iterations=20,rollout=greedy"]
+BOTS = [
+    "random",
+    "greedy",
+    "ismcts:iterations=40,cutoff=10",
+    "ismcts:iterations=20,rollout=greedy",
+    "pimc:iterations=6",
+    "pimc:iterations=3,cutoff=0",
+]
 
 
 def twin(state: State, seat: int, rng: Rng) -> State:

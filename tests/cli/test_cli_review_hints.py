@@ -81,3 +81,29 @@ def test_hints_off_by_default_and_bad_hint_bot(runner: CliRunner) -> None:
     assert "Not accepted: '?' is not an action here" in quiet.output
     bad = runner.invoke(main, ["play", "ms", "--hints", "--hint-bot", "random"], input="")
     assert bad.exit_code == 2 and "not a search" in bad.output
+
+
+@pytest.mark.parametrize(
+    ("best", "chosen", "shown", "marked"),
+    [
+        (0.548, 0.5, "loss 4.8%", False),
+        (0.5496, 0.5, "loss 5.0%", True),
+        (0.62, 0.5, "loss 12.0%", True),
+    ],
+)
+def test_review_marks_by_the_loss_it_shows(
+    best: float, chosen: float, shown: str, marked: bool
+) -> None:
+    """A loss is shown to a tenth of a percent and graded by that figure: an unmarked
+    "loss 5%" that was really 4.8% (or a marked one that was 4.96%) cannot happen."""
+    from cardtable.agents.analysis import Reviewed, grade, shown_loss
+    from cardtable.cli.review import row_text
+    from cardtable.core import Action
+
+    loss = shown_loss(best, chosen)
+    row = Reviewed(
+        3, Action(1, "play 2"), Action(0, "play 1"), chosen, best, loss, grade(loss), None, 2
+    )
+    text = row_text(row).plain
+    assert shown in text
+    assert ("?" in text) is marked and bool(row.mark) is marked

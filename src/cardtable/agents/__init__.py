@@ -1,7 +1,8 @@
 """Bots. Each sees only its seat's information (see :mod:`.base`); a spec string names one.
 
-``make_agent(spec)`` accepts ``random``, ``greedy``, ``ismcts[:k=v,...]`` and the levels
-``easy``, ``medium``, ``hard`` and ``expert`` (:mod:`.specs`). ``AGENTS`` lists the names.
+``make_agent(spec)`` accepts ``random``, ``greedy``, ``ismcts[:k=v,...]``, ``pimc[:k=v,...]``
+and the levels ``easy``, ``medium``, ``hard`` and ``expert`` (:mod:`.specs`). ``AGENTS`` lists
+the names.
 
 >>> "random" in AGENTS and "hard" in AGENTS
 True
@@ -15,6 +16,7 @@ from cardtable.agents.base import Agent, InfoSet, ThinkingAgent, decide, decide_
 from cardtable.agents.external import ExternalAgent
 from cardtable.agents.greedy_agent import GreedyAgent, greedy_choice
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
+from cardtable.agents.pimc import PimcAgent, PimcConfig
 from cardtable.agents.random_agent import RandomAgent
 from cardtable.agents.specs import (
     BOTS,
@@ -36,6 +38,8 @@ __all__ = [
     "InfoSet",
     "IsmctsAgent",
     "IsmctsConfig",
+    "PimcAgent",
+    "PimcConfig",
     "RandomAgent",
     "ThinkingAgent",
     "close_agent",

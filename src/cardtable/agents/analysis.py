@@ -30,7 +30,11 @@ INACCURACY = 0.05
 MISTAKE = 0.10
 BLUNDER = 0.20
 
-DEFAULT_SEARCH = "ismcts:iterations=2000"
+#: Rollouts play on to the end of the game (``cutoff=1000``; no game comes near it): the default
+#: 8-action cut-off hands the whole win to the points leader, which made Magic Show's estimates
+#: overconfident (docs/bots.md, "Are the estimates calibrated?"). Slower per iteration, fine for
+#: a review.
+DEFAULT_SEARCH = "ismcts:iterations=2000,cutoff=1000"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +80,18 @@ def estimate(info: InfoSet, rng: Rng, search: str | IsmctsAgent = DEFAULT_SEARCH
     ]
 
 
+def shown_loss(best_win: float, chosen_win: float) -> float:
+    """The win probability given away, rounded to the tenth of a percent review shows.
+
+    Grading the rounded figure keeps mark and text in step: a shown "4.9%" is never marked and a
+    shown "5.0%" always is (grading 0.0496 unrounded would show "5.0%" unmarked).
+
+    >>> shown_loss(0.548, 0.5), shown_loss(0.5496, 0.5), shown_loss(0.4, 0.5)
+    (0.048, 0.05, 0.0)
+    """
+    return round(max(0.0, best_win - chosen_win), 3)
+
+
 def grade(loss: float) -> str:
     """``blunder``, ``mistake``, ``inaccuracy`` or ``""`` for a win-probability loss.
 
@@ -100,7 +116,7 @@ class Reviewed:
     best: Action
     chosen_win: float
     best_win: float
-    loss: float  # best_win - chosen_win, never below 0
+    loss: float  # best_win - chosen_win, never below 0, rounded as shown (see shown_loss)
     mark: str  # see :func:`grade`
     reason: str | None  # the rule of thumb's pick here and why ("lead: ..."), if the game has one
     choices: int
@@ -130,7 +146,7 @@ def review_record(
             top = rows[0]
             mine = next(r for r in rows if r.action == chosen)
             best_win, chosen_win = top.win or 0.0, mine.win or 0.0
-            loss = max(0.0, best_win - chosen_win) if chosen != top.action else 0.0
+            loss = shown_loss(best_win, chosen_win) if chosen != top.action else 0.0
             reason = next((f"{r.action.text}: {r.reason}" for r in rows if r.reason), None)
             yield Reviewed(
                 step, chosen, top.action, chosen_win, best_win, loss, grade(loss), reason, len(rows)

@@ -17,6 +17,12 @@ level         spec                                             what it is
 >>> make_agent("hard").name
 'ismcts'
 
+``pimc:iterations=100`` or ``pimc:time=0.25`` is the flat Perfect-Information Monte Carlo
+baseline (:mod:`.pimc`), the reference opponent a search should beat.
+
+>>> make_agent("pimc:time=0.25").config.time
+0.25
+
 ``external:cmd=PROGRAM ARGS`` runs another program as the bot (:mod:`.external`). Its ``cmd``
 parameter must come last and takes the rest of the spec verbatim, spaces and commas included
 (split like a shell would, without a shell). Only trusted callers may start programs: the
@@ -39,6 +45,7 @@ from cardtable.agents.base import Agent, ThinkingAgent
 from cardtable.agents.external import make_external
 from cardtable.agents.greedy_agent import GreedyAgent
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
+from cardtable.agents.pimc import PimcAgent, PimcConfig
 from cardtable.agents.random_agent import RandomAgent
 
 LEVELS: dict[str, str] = {
@@ -49,23 +56,35 @@ LEVELS: dict[str, str] = {
 }
 
 
-def _ismcts(params: dict[str, str]) -> IsmctsAgent:
-    known: dict[str, type] = {f.name: type(f.default) for f in fields(IsmctsConfig)}
+def _typed(bot: str, config: type, params: dict[str, str]) -> dict[str, Any]:
+    """The parameters converted to the types of ``config``'s fields; ValueError names a bad one."""
+    known: dict[str, type] = {f.name: type(f.default) for f in fields(config)}
     values: dict[str, Any] = {}
     for key, raw in params.items():
         if key not in known:
-            raise ValueError(f"ismcts has no parameter {key!r}; it has {', '.join(known)}")
+            raise ValueError(f"{bot} has no parameter {key!r}; it has {', '.join(known)}")
         kind = known[key]
         try:
             values[key] = kind(raw)
         except ValueError:
-            raise ValueError(f"ismcts {key} must be a {kind.__name__}, not {raw!r}") from None
-    config = IsmctsConfig(**values)
+            raise ValueError(f"{bot} {key} must be a {kind.__name__}, not {raw!r}") from None
+    return values
+
+
+def _ismcts(params: dict[str, str]) -> IsmctsAgent:
+    config = IsmctsConfig(**_typed("ismcts", IsmctsConfig, params))
     if config.rollout not in ("random", "greedy"):
         raise ValueError("ismcts rollout must be 'random' or 'greedy'")
     if config.iterations < 1 or config.time < 0 or config.cutoff < 0 or config.c < 0:
         raise ValueError("ismcts needs iterations >= 1 and non-negative time, cutoff and c")
     return IsmctsAgent(config)
+
+
+def _pimc(params: dict[str, str]) -> PimcAgent:
+    config = PimcConfig(**_typed("pimc", PimcConfig, params))
+    if config.iterations < 1 or config.time < 0 or config.cutoff < 0:
+        raise ValueError("pimc needs iterations >= 1 and non-negative time and cutoff")
+    return PimcAgent(config)
 
 
 def _plain(factory: Callable[[], Agent]) -> Callable[[dict[str, str]], Agent]:
@@ -81,6 +100,7 @@ BOTS: dict[str, Callable[[dict[str, str]], Agent | ThinkingAgent]] = {
     "random": _plain(RandomAgent),
     "greedy": _plain(GreedyAgent),
     "ismcts": _ismcts,
+    "pimc": _pimc,
 }
 
 

@@ -52,7 +52,7 @@ def summarise(rows: Sequence[Reviewed]) -> Summary:
 
 
 def row_text(row: Reviewed) -> Text:
-    """``step 12  play KD ?   best: play JH   win 41% -> 58%  (-17%)  mistake``."""
+    """``step 12  play KD ?   best: play JH   win 41% (best 58%)  loss 17.0%  mistake``."""
     text = Text(f"step {row.step:>4}  ")
     text.append(row.chosen.text, style="bold")
     if row.mark:
@@ -63,7 +63,7 @@ def row_text(row: Reviewed) -> Text:
         text.append(
             f"   best: {row.best.text}   win {row.chosen_win:.0%} (best {row.best_win:.0%})"
         )
-        text.append(f"  loss {row.loss:.0%}")
+        text.append(f"  loss {row.loss:.1%}")  # graded by this same figure (shown_loss)
         if row.mark:
             text.append(f"  {row.mark}", style=STYLES[row.mark])
     return text

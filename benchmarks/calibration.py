@@ -1,0 +1,138 @@
+"""Are the "win %" estimates of hints and review calibrated? Brier score and a reliability table.
+
+Plays held-out games (seeds the search never saw; every seat played by ``--players-bot``, the
+rule of thumb by default, so the positions are ones a person meets), and at every ``--every``-th
+decision with a choice asks :func:`cardtable.agents.analysis.estimate` for the deciding seat's
+estimated win share after the action it then plays — the figure review shows. When the game ends
+each estimate is paired with that seat's share of the win (1, 0, or 1/k for a k-way tie).
+
+Reported per game: the Brier score of the estimates, the Brier score of always guessing the
+base rate (the mean outcome of the same sample, which flatters the base rate a little), the skill
+``1 - Brier/base`` with a 95% bootstrap interval over games (estimates within a game are not
+independent), and a reliability table: estimates in five bins, their mean, the observed win share
+and its 95% Wilson interval. Run, e.g.::
+
+    .venv/bin/python benchmarks/calibration.py --games 12 --search ismcts:iterations=300
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import dataclass
+
+from cardtable.agents import decide, make_agent
+from cardtable.agents.analysis import estimate
+from cardtable.agents.base import InfoSet
+from cardtable.core import Rng, get_game, list_games, new_state
+from cardtable.simulate.stats import wilson
+
+BINS = 5
+BOOTSTRAP = 2000
+
+
+@dataclass
+class Sample:
+    game_index: int
+    estimate: float
+    outcome: float
+
+
+def play_one(game: str, players: int, seed: int, args: argparse.Namespace) -> list[Sample]:
+    """One held-out game; an estimate at every ``every``-th decision with a choice."""
+    state, rng = new_state(game, players, seed), Rng(seed)
+    bots = [make_agent(args.players_bot) for _ in range(players)]
+    pending: list[tuple[int, float]] = []
+    decisions = 0
+    while not state.is_terminal():
+        movers = state.to_act()
+        seat = movers[rng.below(len(movers))] if len(movers) > 1 else movers[0]
+        action = decide(bots[seat], state, seat, rng.fork())
+        if len(state.legal_action_ids(seat)) > 1:
+            decisions += 1
+            if decisions % args.every == 0:
+                info = InfoSet(state, seat, rng.fork())
+                rows = estimate(info, rng.fork(), args.search)
+                win = next(r.win for r in rows if r.action == action)
+                if win is not None:
+                    pending.append((seat, win))
+        state.apply(seat, action)
+    returns = state.returns()
+    return [Sample(seed, p, returns[s]) for s, p in pending]
+
+
+def brier(samples: list[Sample], guess: float | None = None) -> float:
+    """Mean squared error of the estimates (or of one constant ``guess``) against outcomes."""
+    total = sum(((s.estimate if guess is None else guess) - s.outcome) ** 2 for s in samples)
+    return total / len(samples)
+
+
+def skill(samples: list[Sample]) -> float:
+    base = sum(s.outcome for s in samples) / len(samples)
+    b0 = brier(samples, base)
+    return 1.0 - brier(samples) / b0 if b0 > 0 else 0.0
+
+
+def skill_interval(samples: list[Sample], rng: Rng) -> tuple[float, float]:
+    """95% bootstrap interval of the skill, resampling whole games."""
+    games: dict[int, list[Sample]] = {}
+    for s in samples:
+        games.setdefault(s.game_index, []).append(s)
+    groups = list(games.values())
+    stats = []
+    for _ in range(BOOTSTRAP):
+        pick = [x for _ in groups for x in groups[rng.below(len(groups))]]
+        stats.append(skill(pick))
+    stats.sort()
+    return stats[int(0.025 * BOOTSTRAP)], stats[int(0.975 * BOOTSTRAP) - 1]
+
+
+def report(game: str, players: int, samples: list[Sample], seconds: float) -> None:
+    base = sum(s.outcome for s in samples) / len(samples)
+    lo, hi = skill_interval(samples, Rng(1))
+    games = len({s.game_index for s in samples})
+    print(
+        f"\n{game}, {players} players: {len(samples)} estimates from {games} games"
+        f" ({seconds:.0f} s)"
+        f"\n  Brier {brier(samples):.3f}  base rate {base:.3f} -> Brier {brier(samples, base):.3f}"
+        f"  skill {skill(samples):+.3f} (95% CI {lo:+.3f} to {hi:+.3f})"
+    )
+    print("  estimate bin | n | mean estimate | won | 95% CI")
+    for b in range(BINS):
+        low, high = b / BINS, (b + 1) / BINS
+        last = b == BINS - 1
+        inside = [s for s in samples if low <= s.estimate < high or (last and s.estimate == 1)]
+        if not inside:
+            continue
+        won = sum(s.outcome for s in inside)
+        w_lo, w_hi = wilson(won, len(inside))
+        mean = sum(s.estimate for s in inside) / len(inside)
+        print(
+            f"  {low:.1f}-{high:.1f} | {len(inside)} | {mean:.3f}"
+            f" | {won / len(inside):.3f} | {w_lo:.3f}-{w_hi:.3f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=12, help="held-out games per game")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--search", default="ismcts:iterations=300", help="the estimating search")
+    parser.add_argument("--players-bot", default="greedy", help="the bot in every seat")
+    parser.add_argument("--every", type=int, default=3, help="estimate every Nth decision")
+    parser.add_argument("--seed", type=int, default=50_000, help="first seed (held out)")
+    args = parser.parse_args()
+    print(f"search {args.search}; players {args.players_bot}; every {args.every}th decision")
+    for info in list_games():
+        if args.game and info.name not in args.game:
+            continue
+        players = get_game(info.name).min_players
+        start = time.perf_counter()
+        samples: list[Sample] = []
+        for g in range(args.games):
+            samples += play_one(info.name, players, args.seed + g, args)
+        report(info.name, players, samples, time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    main()
