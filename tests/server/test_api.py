@@ -32,6 +32,14 @@ def test_pages_are_served(client: TestClient) -> None:
     assert client.get("/static/table.js").status_code == 200
 
 
+def test_every_page_has_the_icon_and_favicon_ico_is_served(client: TestClient) -> None:
+    """Browsers ask for /favicon.ico whatever a page links (it was a 404)."""
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
+    for page in ("/", "/t/abc", "/t/abc/replay"):
+        assert 'rel="icon" href="/static/favicon.svg"' in client.get(page).text, page
+
+
 def play_to_end(ws: Any, limit: int = 20_000) -> dict[str, Any]:
     """Answer every decision of this seat with its first legal action until the game ends
     (never opening a trade, which would make a Portfolio game very long). ``limit`` counts

@@ -22,6 +22,10 @@ HOGS = [
     ("ismcts:time=100000", "at most 2 s"),
     ("ismcts:iterations=1000000000", "at most 3000 iterations"),
     ("ismcts:cutoff=100000", "at most 32 actions"),
+    # The PIMC baseline is a search too: one of its worlds rolls out every legal action.
+    ("pimc:time=100000", "at most 2 s"),
+    ("pimc:iterations=1000000000", "at most 150 worlds"),
+    ("pimc:cutoff=0", "at most 32 actions"),
 ]
 
 
@@ -37,7 +41,15 @@ def test_a_bot_over_the_servers_budget_is_refused(
 
 
 def test_bots_within_the_budget_and_the_levels_are_accepted(client: TestClient) -> None:
-    for spec in ("expert", "hard", "ismcts:time=2", "ismcts:iterations=3000", "greedy"):
+    for spec in (
+        "expert",
+        "hard",
+        "ismcts:time=2",
+        "ismcts:iterations=3000",
+        "greedy",
+        "pimc:iterations=150",
+        "pimc:time=0.25",
+    ):
         create(client, "magic-show", ["human", f"bot:{spec}"])
 
 

@@ -293,6 +293,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        # Browsers ask for /favicon.ico whatever the page links; the icon is an SVG.
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "index.html")

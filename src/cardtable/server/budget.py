@@ -14,17 +14,31 @@ greedy) cost a few milliseconds and need no cap.
 'ismcts:iterations=3000,time=0.0,c=0.7,rollout=random,cutoff=8'
 >>> cap.check("expert") is None
 True
+>>> cap.check("pimc:iterations=1000")
+'a bot may search at most 150 worlds per decision (iterations=1000 asked)'
+>>> cap.check("pimc:cutoff=0")
+"a bot's rollouts may be at most 32 actions (cutoff=0 plays to the end)"
+
+The flat PIMC baseline (``pimc``) tries every legal action in each sampled world, so one of its
+iterations costs about as many rollouts as there are choices: its iteration cap is the search's
+divided by :data:`PIMC_WORLD_COST` (a typical number of choices), and its rollouts must stop
+(``cutoff=0``, to the end of the game, is over the cap).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from cardtable.agents import IsmctsAgent, IsmctsConfig, make_agent
+from cardtable.agents import IsmctsAgent, IsmctsConfig, PimcAgent, PimcConfig, make_agent
+
+#: Rollouts one PIMC world is counted as (it rolls out every legal action once).
+PIMC_WORLD_COST = 20
 
 
-def config_spec(config: IsmctsConfig) -> str:
+def config_spec(config: IsmctsConfig | PimcConfig) -> str:
     """The spec that makes a search with exactly this configuration."""
+    if isinstance(config, PimcConfig):
+        return f"pimc:iterations={config.iterations},time={config.time},cutoff={config.cutoff}"
     return (
         f"ismcts:iterations={config.iterations},time={config.time},c={config.c},"
         f"rollout={config.rollout},cutoff={config.cutoff}"
@@ -46,25 +60,46 @@ class Budget:
         Raises ValueError for a spec that names no bot at all.
         """
         agent = make_agent(spec)
-        if not isinstance(agent, IsmctsAgent):
+        if not isinstance(agent, IsmctsAgent | PimcAgent):
             return None
         cfg = agent.config
+        pimc = isinstance(agent, PimcAgent)
+        most = self.pimc_worlds if pimc else self.iterations
         if cfg.time > self.seconds:
             return (
                 f"a bot may think at most {self.seconds:g} s per decision (time={cfg.time} asked)"
             )
-        if cfg.time == 0 and cfg.iterations > self.iterations:
+        if cfg.time == 0 and cfg.iterations > most:
+            unit = "worlds" if pimc else "iterations"
             return (
-                f"a bot may search at most {self.iterations} iterations per decision "
+                f"a bot may search at most {most} {unit} per decision "
                 f"(iterations={cfg.iterations} asked)"
+            )
+        if pimc and cfg.cutoff == 0:
+            return (
+                f"a bot's rollouts may be at most {self.cutoff} actions (cutoff=0 plays to the end)"
             )
         if cfg.cutoff > self.cutoff:
             return f"a bot's rollouts may be at most {self.cutoff} actions (cutoff={cfg.cutoff})"
         return None
 
+    @property
+    def pimc_worlds(self) -> int:
+        """The most worlds one PIMC decision may sample (see the module docstring)."""
+        return max(1, self.iterations // PIMC_WORLD_COST)
+
     def clamp(self, spec: str) -> str:
         """``spec`` with its budget cut down to the caps (a plain bot's spec is unchanged)."""
         agent = make_agent(spec)
+        if isinstance(agent, PimcAgent):
+            pcfg = agent.config
+            clamped_pimc = replace(
+                pcfg,
+                time=min(pcfg.time, self.seconds),
+                iterations=min(pcfg.iterations, self.pimc_worlds),
+                cutoff=self.cutoff if pcfg.cutoff == 0 else min(pcfg.cutoff, self.cutoff),
+            )
+            return spec if clamped_pimc == pcfg else config_spec(clamped_pimc)
         if not isinstance(agent, IsmctsAgent):
             return spec
         cfg = agent.config
