@@ -1,24 +1,32 @@
-"""Our IS-MCTS against OpenSpiel's ``ISMCTSBot`` on our games, at equal iterations, seat-rotated.
+"""Our IS-MCTS against OpenSpiel's ``ISMCTSBot`` on our games, seat-rotated, at equal iterations
+or at equal time per decision.
 
 Both bots play the OpenSpiel form of the game (:mod:`cardtable.envs.openspiel`): ours decides
 through :func:`cardtable.agents.base.decide` from its seat's information only; OpenSpiel's Python
 ``ISMCTSBot`` searches with ``resample_from_infostate`` (our determinisation) and its standard
-random-rollout evaluator (one rollout to the end). Each uses ``ITERATIONS`` iterations per
-decision; ours with its defaults otherwise (random rollouts cut off after 8 actions and scored
-by the game's evaluation). Game *g* deals with seed ``1000 + g`` and seats ours at ``g % players``;
-the other seats are OpenSpiel bots. Prints ours' mean win share with a 95% Wilson interval.
-An optional fifth argument sets our rollout cutoff (a large one, e.g. 10000, plays our rollouts
-to the end as OpenSpiel's evaluator does).
+random-rollout evaluator (one rollout to the end, ``uct_c=2``). Ours keeps its defaults otherwise
+(random rollouts cut off after 8 actions and scored by the game's evaluation; ``--cutoff`` sets
+it, a large one plays rollouts to the end as OpenSpiel's evaluator does).
 
-Run: ``.venv/bin/python benchmarks/openspiel_ismcts.py GAME PLAYERS ITERATIONS GAMES``, e.g.
-``.venv/bin/python benchmarks/openspiel_ismcts.py magic-show 2 50 20`` (about half a minute
-per game on one busy core).
+Budgets: ``--iterations N`` gives both N iterations per decision. ``--time T`` gives both T
+seconds per decision: ours through its own time budget; OpenSpiel's bot has only a simulation
+count, so each of its decisions gets as many simulations as fit in T at the rate it has shown so
+far in this game (:class:`TimedBudget`: its running mean seconds per simulation, measured from
+a first decision of 4 simulations). The printed mean iterations per decision of
+each side show what equal time meant.
+
+Game *g* deals with seed ``1000 + g`` and seats ours at ``g % players``; the other seats are
+OpenSpiel bots. Prints ours' mean win share with a 95% Wilson interval and parity (1/players).
+
+Run: ``.venv/bin/python benchmarks/openspiel_ismcts.py GAME --players 2 --games 20
+--iterations 50`` or ``... --time 0.2``. Without arguments (``make bench``): a two-game check.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
+from dataclasses import dataclass, field
 
 import numpy as np
 import pyspiel
@@ -31,51 +39,126 @@ from cardtable.envs.openspiel import CardtableSpielState, short_name
 from cardtable.simulate.stats import wilson
 
 
-def play(game: str, players: int, iterations: int, index: int, cutoff: int) -> float:
+@dataclass
+class TimedBudget:
+    """OpenSpiel's simulation count for a time per decision, from its measured rate.
+
+    The first decision plays ``first`` simulations; after that each gets
+    ``seconds / (mean seconds per simulation so far)``, at least 2 (the bot's first simulation
+    only expands its root, and it needs one visit to choose)."""
+
+    seconds: float
+    first: int = 4
+    spent: float = 0.0
+    done: int = 0
+    counts: list[int] = field(default_factory=list)
+
+    def next_count(self) -> int:
+        if self.done == 0:
+            return self.first
+        return max(2, round(self.seconds * self.done / self.spent))
+
+    def record(self, count: int, seconds: float) -> None:
+        self.done += count
+        self.spent += seconds
+        self.counts.append(count)
+
+
+@dataclass
+class Tally:
+    ours_iterations: list[int] = field(default_factory=list)
+    theirs_iterations: list[int] = field(default_factory=list)
+
+
+def play(args: argparse.Namespace, index: int, tally: Tally) -> float:
     """Ours' win share in game ``index``."""
-    loaded = pyspiel.load_game(short_name(game), {"players": players})
-    ours = IsmctsAgent(IsmctsConfig(iterations=iterations, cutoff=cutoff))
+    loaded = pyspiel.load_game(short_name(args.game), {"players": args.players})
+    budget = (
+        IsmctsConfig(time=args.time, cutoff=args.cutoff)
+        if args.time
+        else IsmctsConfig(iterations=args.iterations, cutoff=args.cutoff)
+    )
+    ours = IsmctsAgent(budget)
     random_state = np.random.RandomState(index)
     theirs = ismcts.ISMCTSBot(
         loaded,
         mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state),
         uct_c=2.0,
-        max_simulations=iterations,
+        max_simulations=args.iterations or 1,
         random_state=random_state,
     )
-    our_seat = index % players
+    timed = TimedBudget(args.time) if args.time else None
+    our_seat = index % args.players
     rng = Rng(index)
     state: CardtableSpielState = loaded.new_initial_state()
     state.apply_action(1000 + index)
     while not state.is_terminal():
         seat = state.current_player()
-        game_state = state.play.game_state
-        assert game_state is not None
+        single = len(state.legal_actions()) == 1  # neither bot searches then
         if seat == our_seat:
+            game_state = state.play.game_state
+            assert game_state is not None
             action = decide(ours, game_state, seat, rng.fork()).id
+            if not single:
+                tally.ours_iterations.append(ours.last_iterations)
         else:
-            action = theirs.step(state)
+            action = _their_step(theirs, state, timed, single, tally)
         state.apply_action(action)
     return float(state.returns()[our_seat])
 
 
+def _their_step(
+    bot: ismcts.ISMCTSBot,
+    state: CardtableSpielState,
+    timed: TimedBudget | None,
+    single: bool,
+    tally: Tally,
+) -> int:
+    if timed is None or single:
+        if not single:
+            tally.theirs_iterations.append(bot._max_simulations)
+        return int(bot.step(state))
+    count = timed.next_count()
+    bot._max_simulations = count
+    started = time.perf_counter()
+    action = int(bot.step(state))
+    timed.record(count, time.perf_counter() - started)
+    tally.theirs_iterations.append(count)
+    return action
+
+
+def parse() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", default="magic-show")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=2)
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=int, default=0, help="per decision, both bots")
+    budget.add_argument("--time", type=float, default=0.0, help="seconds per decision, both")
+    parser.add_argument("--cutoff", type=int, default=IsmctsConfig().cutoff)
+    args = parser.parse_args()
+    if not args.iterations and not args.time:
+        args.iterations = 25
+    return args
+
+
 def main() -> None:
-    """Arguments GAME PLAYERS ITERATIONS GAMES [CUTOFF]; none (``make bench``): a two-game check."""
-    args = sys.argv[1:] or ["magic-show", "2", "25", "2"]
-    game, players, iterations, games = args[0], int(args[1]), int(args[2]), int(args[3])
-    cutoff = int(args[4]) if len(args) > 4 else IsmctsConfig().cutoff
+    args = parse()
     start = time.perf_counter()
+    tally = Tally()
     wins = 0.0
-    for index in range(games):
-        share = play(game, players, iterations, index, cutoff)
+    for index in range(args.games):
+        share = play(args, index, tally)
         wins += share
         print(f"game {index}: ours {share:.2f} (running {wins:.1f}/{index + 1})", flush=True)
-    lo, hi = wilson(wins, games)
+    lo, hi = wilson(wins, args.games)
+    budget = f"{args.time} s/decision" if args.time else f"{args.iterations} iterations"
     print(
-        f"{game} {players}p, {iterations} iterations, our cutoff {cutoff}: ours vs OpenSpiel "
-        f"ISMCTSBot: win share "
-        f"{wins / games:.3f} (95% CI {lo:.3f}-{hi:.3f}) over {games} games; parity "
-        f"{1 / players:.3f}; {time.perf_counter() - start:.0f} s"
+        f"{args.game} {args.players}p, {budget}, our cutoff {args.cutoff}: ours vs OpenSpiel "
+        f"ISMCTSBot: win share {wins / args.games:.3f} (95% CI {lo:.3f}-{hi:.3f}) over "
+        f"{args.games} games; parity {1 / args.players:.3f}; mean iterations per searched "
+        f"decision: ours {np.mean(tally.ours_iterations):.0f}, theirs "
+        f"{np.mean(tally.theirs_iterations):.0f}; {time.perf_counter() - start:.0f} s"
     )
 
 
