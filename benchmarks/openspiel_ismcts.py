@@ -132,6 +132,7 @@ def parse() -> argparse.Namespace:
     parser.add_argument("game", nargs="?", default="magic-show")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0, help="index of the first game (deal)")
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--iterations", type=int, default=0, help="per decision, both bots")
     budget.add_argument("--time", type=float, default=0.0, help="seconds per decision, both")
@@ -147,10 +148,11 @@ def main() -> None:
     start = time.perf_counter()
     tally = Tally()
     wins = 0.0
-    for index in range(args.games):
+    for index in range(args.first, args.first + args.games):
         share = play(args, index, tally)
         wins += share
-        print(f"game {index}: ours {share:.2f} (running {wins:.1f}/{index + 1})", flush=True)
+        played = index - args.first + 1
+        print(f"game {index}: ours {share:.2f} (running {wins:.1f}/{played})", flush=True)
     lo, hi = wilson(wins, args.games)
     budget = f"{args.time} s/decision" if args.time else f"{args.iterations} iterations"
     print(

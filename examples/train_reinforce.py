@@ -165,7 +165,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--episodes", type=int, default=2000)
     parser.add_argument("--batch", type=int, default=8, help="episodes per Adam step")
-    parser.add_argument("--lr", type=float, default=0.01)
+    parser.add_argument("--lr", type=float, default=0.003)
     parser.add_argument("--every", type=int, default=250)
     parser.add_argument("--eval", type=int, default=100)
     parser.add_argument("--final", type=int, default=400, help="games before/after vs random")
