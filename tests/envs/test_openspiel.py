@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -110,3 +113,18 @@ def test_parameters_are_checked_and_deals_set_the_chance_node() -> None:
     state.apply_action(2)
     assert not state.is_chance_node()
     assert state.play.game_state == new_state("score", 3, seed=2)  # outcome i deals seed i
+
+
+def test_the_process_exits_cleanly_whatever_python_releases_first() -> None:
+    """pyspiel's registry drops its reference to each game factory after the interpreter has
+    finalised, without the GIL. If Python had already released every other reference (module
+    teardown order varies; pytest-xdist workers hit it), that late release freed the factory
+    and aborted the process: "Fatal Python error: PyThreadState_Get ... finalizing"."""
+    code = (
+        "import gc, cardtable.envs.openspiel as o, pyspiel\n"
+        "pyspiel.load_game('cardtable_magic_show').new_initial_state()\n"
+        "o._FACTORIES.clear(); gc.collect(); print('done')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "Fatal Python error" not in done.stderr, done.stderr
+    assert (done.returncode, done.stdout) == (0, "done\n"), done.stderr

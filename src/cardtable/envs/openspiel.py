@@ -28,6 +28,7 @@ is what OpenSpiel's ``ISMCTSBot`` asserts.
 
 from __future__ import annotations
 
+import ctypes
 import json
 from collections.abc import Callable
 from typing import Any
@@ -284,6 +285,18 @@ def _factory(info: GameInfo) -> Callable[[dict[str, Any] | None], CardtableGame]
 _FACTORIES: dict[str, Callable[[dict[str, Any] | None], CardtableGame]] = {}
 
 
+def _keep_forever(obj: object) -> None:
+    """Hold one reference to ``obj`` that is never released.
+
+    pyspiel's game registry is a C++ static: it drops its reference to each factory after the
+    interpreter has finalised, without the GIL. If Python had released every other reference by
+    then (module teardown order varies; pytest-xdist workers hit it), that late release freed
+    the factory and aborted the process ("Fatal Python error: PyThreadState_Get ...
+    finalizing"). A reference Python never gives back makes the late release harmless; the cost
+    is five small closures left to the operating system at exit."""
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(obj))
+
+
 def register_all() -> list[str]:
     """Register every cardtable game with OpenSpiel (idempotent); return the short names."""
     names = []
@@ -291,9 +304,8 @@ def register_all() -> list[str]:
     for info in list_games():
         name = short_name(info.name)
         if name not in registered:
-            # Kept alive here too: pyspiel's registry releases its reference at interpreter
-            # exit without the GIL, which aborts the process if that was the last one.
             _FACTORIES[name] = _factory(info)
+            _keep_forever(_FACTORIES[name])
             pyspiel.register_game(_game_type(info), _FACTORIES[name])
         names.append(name)
     return names
