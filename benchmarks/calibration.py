@@ -157,6 +157,35 @@ def report(game: str, players: int, samples: list[Sample], seconds: float) -> No
         )
 
 
+def save(path: str, game: str, samples: list[Sample]) -> None:
+    """Append samples as JSON lines (written game by game, so a cut-short run keeps its data)."""
+    with open(path, "a", encoding="utf-8") as out:
+        for s in samples:
+            row = {"game": game, "seed": s.game_index, "estimate": s.estimate}
+            out.write(json.dumps({**row, "outcome": s.outcome}) + "\n")
+
+
+def load(path: str) -> dict[str, list[Sample]]:
+    """Samples saved by :func:`save`, by game."""
+    by_game: dict[str, list[Sample]] = {}
+    with open(path, encoding="utf-8") as rows:
+        for line in rows:
+            row = json.loads(line)
+            sample = Sample(row["seed"], row["estimate"], row["outcome"])
+            by_game.setdefault(row["game"], []).append(sample)
+    return by_game
+
+
+def summarise(game: str, samples: list[Sample], seconds: float, fit: bool) -> None:
+    players = get_game(game).min_players
+    report(game, players, samples, seconds)
+    if fit and len({s.game_index for s in samples}) >= 2:
+        mapped, maps = cross_fitted(samples)
+        fitted = ", ".join(f"a={a:g} b={b:+g}" for a, b in maps)
+        print(f"  cross-fitted temperature map ({fitted}; each half mapped by the other's):")
+        report(game, players, mapped, 0.0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12, help="held-out games per game")
@@ -167,7 +196,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=50_000, help="first seed (held out)")
     parser.add_argument("--fit", action="store_true", help="also a cross-fitted temperature map")
     parser.add_argument("--samples", help="append every (game, seed, estimate, outcome) here")
+    parser.add_argument("--report", metavar="FILE", help="only report the samples saved in FILE")
     args = parser.parse_args()
+    if args.report:
+        for game, samples in load(args.report).items():
+            if not args.game or game in args.game:
+                summarise(game, samples, 0.0, args.fit)
+        return
     print(f"search {args.search}; players {args.players_bot}; every {args.every}th decision")
     for info in list_games():
         if args.game and info.name not in args.game:
@@ -176,18 +211,11 @@ def main() -> None:
         start = time.perf_counter()
         samples: list[Sample] = []
         for g in range(args.games):
-            samples += play_one(info.name, players, args.seed + g, args)
-        report(info.name, players, samples, time.perf_counter() - start)
-        if args.samples:
-            with open(args.samples, "a", encoding="utf-8") as out:
-                for s in samples:
-                    row = {"game": info.name, "seed": s.game_index, "estimate": s.estimate}
-                    out.write(json.dumps({**row, "outcome": s.outcome}) + "\n")
-        if args.fit and len({s.game_index for s in samples}) >= 2:
-            mapped, maps = cross_fitted(samples)
-            fitted = ", ".join(f"a={a:g} b={b:+g}" for a, b in maps)
-            print(f"  cross-fitted temperature map ({fitted}; each half mapped by the other's):")
-            report(info.name, players, mapped, 0.0)
+            new = play_one(info.name, players, args.seed + g, args)
+            samples += new
+            if args.samples:
+                save(args.samples, info.name, new)
+        summarise(info.name, samples, time.perf_counter() - start, args.fit)
 
 
 if __name__ == "__main__":
