@@ -18,6 +18,8 @@ and its 95% Wilson interval. Run, e.g.::
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import time
 from dataclasses import dataclass
 
@@ -87,6 +89,48 @@ def skill_interval(samples: list[Sample], rng: Rng) -> tuple[float, float]:
     return stats[int(0.025 * BOOTSTRAP)], stats[int(0.975 * BOOTSTRAP) - 1]
 
 
+def squash(p: float, a: float, b: float) -> float:
+    """``sigmoid(a * logit(p) + b)``: a temperature (``a``) and a shift (``b``) of an estimate."""
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    z = a * math.log(p / (1 - p)) + b
+    return 1 / (1 + math.exp(-z))
+
+
+def fit_map(samples: list[Sample]) -> tuple[float, float]:
+    """The ``(a, b)`` of :func:`squash` with the lowest Brier score on ``samples`` (a grid)."""
+    best = (1.0, 0.0)
+    best_score = brier(samples)
+    for a10 in range(2, 61):
+        for b10 in range(-15, 16):
+            a, b = a10 / 10, b10 / 10
+            score = sum((squash(s.estimate, a, b) - s.outcome) ** 2 for s in samples)
+            if score / len(samples) < best_score:
+                best, best_score = (a, b), score / len(samples)
+    return best
+
+
+def cross_fitted(samples: list[Sample]) -> tuple[list[Sample], list[tuple[float, float]]]:
+    """Every estimate mapped by a temperature fitted on the *other* half of the games.
+
+    Games alternate between two folds by index; each fold is mapped with the map fitted on the
+    other, so the Brier score of the result is measured on games the map never saw.
+    """
+    games = sorted({s.game_index for s in samples})
+    fold = {g: k % 2 for k, g in enumerate(games)}
+    out: list[Sample] = []
+    maps = []
+    for side in (0, 1):
+        train = [s for s in samples if fold[s.game_index] != side]
+        a, b = fit_map(train)
+        maps.append((a, b))
+        out += [
+            Sample(s.game_index, squash(s.estimate, a, b), s.outcome)
+            for s in samples
+            if fold[s.game_index] == side
+        ]
+    return out, maps
+
+
 def report(game: str, players: int, samples: list[Sample], seconds: float) -> None:
     base = sum(s.outcome for s in samples) / len(samples)
     lo, hi = skill_interval(samples, Rng(1))
@@ -113,6 +157,35 @@ def report(game: str, players: int, samples: list[Sample], seconds: float) -> No
         )
 
 
+def save(path: str, game: str, samples: list[Sample]) -> None:
+    """Append samples as JSON lines (written game by game, so a cut-short run keeps its data)."""
+    with open(path, "a", encoding="utf-8") as out:
+        for s in samples:
+            row = {"game": game, "seed": s.game_index, "estimate": s.estimate}
+            out.write(json.dumps({**row, "outcome": s.outcome}) + "\n")
+
+
+def load(path: str) -> dict[str, list[Sample]]:
+    """Samples saved by :func:`save`, by game."""
+    by_game: dict[str, list[Sample]] = {}
+    with open(path, encoding="utf-8") as rows:
+        for line in rows:
+            row = json.loads(line)
+            sample = Sample(row["seed"], row["estimate"], row["outcome"])
+            by_game.setdefault(row["game"], []).append(sample)
+    return by_game
+
+
+def summarise(game: str, samples: list[Sample], seconds: float, fit: bool) -> None:
+    players = get_game(game).min_players
+    report(game, players, samples, seconds)
+    if fit and len({s.game_index for s in samples}) >= 2:
+        mapped, maps = cross_fitted(samples)
+        fitted = ", ".join(f"a={a:g} b={b:+g}" for a, b in maps)
+        print(f"  cross-fitted temperature map ({fitted}; each half mapped by the other's):")
+        report(game, players, mapped, 0.0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12, help="held-out games per game")
@@ -121,7 +194,15 @@ def main() -> None:
     parser.add_argument("--players-bot", default="greedy", help="the bot in every seat")
     parser.add_argument("--every", type=int, default=3, help="estimate every Nth decision")
     parser.add_argument("--seed", type=int, default=50_000, help="first seed (held out)")
+    parser.add_argument("--fit", action="store_true", help="also a cross-fitted temperature map")
+    parser.add_argument("--samples", help="append every (game, seed, estimate, outcome) here")
+    parser.add_argument("--report", metavar="FILE", help="only report the samples saved in FILE")
     args = parser.parse_args()
+    if args.report:
+        for game, samples in load(args.report).items():
+            if not args.game or game in args.game:
+                summarise(game, samples, 0.0, args.fit)
+        return
     print(f"search {args.search}; players {args.players_bot}; every {args.every}th decision")
     for info in list_games():
         if args.game and info.name not in args.game:
@@ -130,8 +211,11 @@ def main() -> None:
         start = time.perf_counter()
         samples: list[Sample] = []
         for g in range(args.games):
-            samples += play_one(info.name, players, args.seed + g, args)
-        report(info.name, players, samples, time.perf_counter() - start)
+            new = play_one(info.name, players, args.seed + g, args)
+            samples += new
+            if args.samples:
+                save(args.samples, info.name, new)
+        summarise(info.name, samples, time.perf_counter() - start, args.fit)
 
 
 if __name__ == "__main__":

@@ -104,3 +104,20 @@ def test_review_rejects_a_missing_seat() -> None:
     record = played("magic-show", 2, ["random", "random"], seed=1)
     with pytest.raises(ValueError, match="seats 0-1"):
         list(review_record(record, 2))
+
+
+def test_default_hint_searches_roll_out_to_the_end() -> None:
+    """A hint is a win estimate a player trusts: no 8-action cut-off that crowns the leader."""
+    from cardtable.cli.hints import DEFAULT_HINTS
+    from cardtable.server.config import Settings, load_settings
+
+    env = {"CARDTABLE_DATABASE_URL": "sqlite://"}
+    specs = [
+        DEFAULT_HINTS,
+        Settings(database_url="sqlite://").hint_bot,
+        load_settings(env).hint_bot,
+    ]
+    for spec in specs:
+        config = make_search(spec).config
+        assert config.cutoff >= 1000, spec
+        assert config.time == 1.0, spec  # the same time budget as before

@@ -22,9 +22,12 @@ from cardtable.agents.specs import (
     BOTS,
     LEVELS,
     close_agent,
+    end_game,
+    game_setup,
     make_agent,
     parse_spec,
     split_specs,
+    start_game,
 )
 
 #: Every bot name and level accepted by ``make_agent`` (parameters go after a colon).
@@ -45,8 +48,11 @@ __all__ = [
     "close_agent",
     "decide",
     "decide_id",
+    "end_game",
+    "game_setup",
     "greedy_choice",
     "make_agent",
     "parse_spec",
     "split_specs",
+    "start_game",
 ]

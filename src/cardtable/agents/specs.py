@@ -47,6 +47,7 @@ from cardtable.agents.greedy_agent import GreedyAgent
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
 from cardtable.agents.pimc import PimcAgent, PimcConfig
 from cardtable.agents.random_agent import RandomAgent
+from cardtable.core import State
 
 LEVELS: dict[str, str] = {
     "easy": "random",
@@ -172,3 +173,24 @@ def close_agent(agent: object) -> None:
     close = getattr(agent, "close", None)
     if callable(close):
         close()
+
+
+def game_setup(state: State, seat: int) -> dict[str, Any]:
+    """What a bot is told when a game begins: game, players, its seat and the options by name."""
+    options = state.options
+    named = {f.name: getattr(options, f.name) for f in fields(options)} if options else {}
+    return {"game": state.GAME, "players": state.num_players, "seat": seat, "options": named}
+
+
+def start_game(agent: object, state: State, seat: int) -> None:
+    """Tell a bot that keeps a game's context (an external program) that a game begins."""
+    hook = getattr(agent, "game_start", None)
+    if callable(hook):
+        hook(game_setup(state, seat))
+
+
+def end_game(agent: object, state: State, seat: int) -> None:
+    """Tell such a bot the game is over, with its seat's final observation."""
+    hook = getattr(agent, "game_end", None)
+    if callable(hook):
+        hook(state.observation(seat))

@@ -21,7 +21,7 @@ from rich.markdown import Markdown
 from rich.rule import Rule
 from rich.text import Text
 
-from cardtable.agents import Agent, ThinkingAgent, decide, make_agent
+from cardtable.agents import Agent, ThinkingAgent, decide, end_game, make_agent, start_game
 from cardtable.cli.catalog import rules_text
 from cardtable.cli.prompt import COMMANDS, Command, parse_entry
 from cardtable.cli.view import log_text, render_observation, result_view
@@ -184,11 +184,15 @@ def play_match(match: Match, console: Console, read: Reader = read_line) -> None
     """Play until the game ends. The human's log lines are printed as the game goes."""
     state = match.state
     feed = LogFeed(match.human) if match.human is not None else None
+    for seat, agent in match.agents.items():
+        start_game(agent, state, seat)
     for _ in range(MAX_ACTIONS):
         if feed is not None:
             for line in feed.new_lines(state):
                 console.print(log_text(line))
         if state.is_terminal():
+            for seat, agent in match.agents.items():
+                end_game(agent, state, seat)
             return
         seat = next_seat(match)
         if seat in match.agents:

@@ -51,7 +51,7 @@ class Settings:
     #: The bot that stands in for away players and for expired turn timers.
     standin_bot: str = "greedy"
     #: The search that answers a seat's request for a hint.
-    hint_bot: str = "ismcts:time=1.0"
+    hint_bot: str = "ismcts:time=1.0,cutoff=1000"
     #: Caps on one search decision (see :mod:`.budget`).
     max_bot_seconds: float = 2.0
     max_bot_iterations: int = 3_000
@@ -104,7 +104,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     from cardtable.agents import make_agent
 
     make_agent(standin)  # a bad spec stops the server at start, with the reason
-    hint_bot = env.get("CARDTABLE_HINT_BOT", "") or "ismcts:time=1.0"
+    hint_bot = env.get("CARDTABLE_HINT_BOT", "") or "ismcts:time=1.0,cutoff=1000"
     from cardtable.agents.analysis import make_search
 
     make_search(hint_bot)

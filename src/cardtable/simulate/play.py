@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cardtable.agents import close_agent, decide_id, make_agent
+from cardtable.agents import close_agent, decide_id, end_game, make_agent, start_game
 from cardtable.core import Rng, new_state
 from cardtable.simulate.plan import Plan, game_seed
 
@@ -37,6 +37,8 @@ def play_game(plan: Plan, cell: int, index: int) -> dict[str, Any]:
     # Bots that choose from ids alone (random) are called directly: the same call decide_id makes,
     # without its per-decision lookups, which cost up to a sixth of a short game's time.
     choosers = [getattr(agent, "choose_id", None) for agent in agents]
+    for seat, agent in enumerate(agents):
+        start_game(agent, state, seat)
     try:
         while not state.is_terminal():
             seat = state.to_act()[0]
@@ -49,6 +51,8 @@ def play_game(plan: Plan, cell: int, index: int) -> dict[str, Any]:
             decisions += 1
             if decisions > MAX_DECISIONS:
                 raise RuntimeError(f"game {index} of {plan.game} did not end")
+        for seat, agent in enumerate(agents):
+            end_game(agent, state, seat)
     finally:
         for agent in agents:
             close_agent(agent)
