@@ -350,13 +350,19 @@ async def _serve(
     """Read messages from one connection until it closes; answer each one to it alone."""
     window_start, count = time.monotonic(), 0
     while True:
-        raw = await websocket.receive_text()
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000))
+        raw = frame.get("text")
         now = time.monotonic()
         if now - window_start >= 1.0:
             window_start, count = now, 0
         count += 1
         if count > settings.max_messages_per_second:
             await _error(websocket, 429, "too many messages; slow down")
+            continue
+        if raw is None:  # a binary frame: the protocol is JSON in text frames
+            await _error(websocket, 400, "messages are JSON in text frames, not binary")
             continue
         if len(raw.encode()) > settings.max_message_bytes:
             await _error(websocket, 413, "message too large")
