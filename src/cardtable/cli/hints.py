@@ -16,12 +16,13 @@ from rich.text import Text
 from cardtable.agents.analysis import Estimate, estimate, make_search
 from cardtable.agents.base import InfoSet
 from cardtable.core import Rng, State
+from cardtable.server.config import DEFAULTS
 
 #: Shows hints for ``seat`` at ``state`` on the console.
 Hinter = Callable[[State, int, Console], None]
 
-#: The search behind ``--hints`` unless ``--hint-bot`` names another.
-DEFAULT_HINTS = "ismcts:time=1.0"
+#: The search behind ``--hints`` unless ``--hint-bot`` names another: the web table's.
+DEFAULT_HINTS = DEFAULTS.hint_bot
 
 
 def hints_table(rows: Sequence[Estimate], players: int) -> Table:

@@ -265,7 +265,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if key not in replays:
             if len(replays) > 64:  # finished games never change; keep a few recent ones
                 replays.pop(next(iter(replays)))
-            replays[key] = await asyncio.to_thread(build_replay, table, seat)
+            replays[key] = await asyncio.to_thread(
+                build_replay, table.record(), table.summary(), seat
+            )
         return replays[key]
 
     @app.websocket("/api/tables/{table_id}/ws")
@@ -390,7 +392,7 @@ async def _handle(
         await _error(websocket, 400, 'expected {"type": "action", "sync" or "hint", ...}')
         return
     if message["type"] == "sync":
-        await websocket.send_json(seat_view(table, conn.seat))
+        await websocket.send_json(seat_view(table.state, table.summary(), table.seq, conn.seat))
         return
     if message["type"] == "hint":
         if conn.seat is None:
