@@ -80,6 +80,8 @@ class Log:
     errors: Counter[str] = field(default_factory=Counter)
     reconnects: int = 0
     games: int = 0
+    tables_made: int = 0
+    views: int = 0
 
 
 @dataclass
@@ -171,6 +173,7 @@ class SeatClient:
             kind, now = message["type"], time.perf_counter()
             if kind == "view":
                 view = message
+                self.log.views += 1
                 self.log.seen.setdefault((self.table, message["seq"]), []).append(now)
             elif kind == "ack":
                 step = message["seq"]
@@ -220,6 +223,7 @@ async def table_loop(
         if made is None:
             return
         table_id = made["table"]["id"]
+        log.tables_made += 1
         tokens = [made["token"]]
         for _ in range(players - 1):
             joined = await post_retrying(home, f"/api/tables/{table_id}/join", {}, stop)
@@ -247,13 +251,18 @@ def joined_seat(i: int, made: dict[str, Any]) -> int:
     return [s for s in range(len(made["table"]["seats"])) if s != made["seat"]][i - 1]
 
 
-async def sample_memory(servers: Servers, stop: float, every: float, out: list[str]) -> None:
+async def sample_memory(
+    servers: Servers, log: Log, stop: float, every: float, out: list[str]
+) -> None:
     start = time.monotonic()
     while time.monotonic() < stop:
         sizes = [rss_mb(pid) for pid in servers.pids()]
         load = os.getloadavg()[0]
         shown = " ".join("-" if s is None else f"{s:.0f}" for s in sizes)
-        out.append(f"t={time.monotonic() - start:5.0f}s rss MB {shown} load {load:.1f}")
+        out.append(
+            f"t={time.monotonic() - start:5.0f}s rss MB {shown} load {load:.1f} "
+            f"tables {log.tables_made} views {log.views} acks {len(log.acks)}"
+        )
         await asyncio.sleep(every)
 
 
@@ -297,7 +306,7 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
         for i in range(args.tables)
     ]
     memory: list[str] = []
-    sampler = asyncio.create_task(sample_memory(servers, stop, args.sample_every, memory))
+    sampler = asyncio.create_task(sample_memory(servers, log, stop, args.sample_every, memory))
     kill_task = None
     if args.mode == "faults":
         kill_task = asyncio.create_task(killer(servers, stop, tuple(args.kill_every), rng))
