@@ -81,6 +81,8 @@ class Log:
     reconnects: int = 0
     games: int = 0
     tables_made: int = 0
+    #: Acks of a resent action the server recognised as already applied (after a restart).
+    duplicates: int = 0
     views: int = 0
 
 
@@ -153,11 +155,13 @@ class SeatClient:
     async def play(self, stop: float, think: float) -> bool:
         while time.monotonic() < stop:
             try:
-                async with websockets.connect(self.url, max_size=2**22, open_timeout=5) as ws:
+                async with websockets.connect(
+                    self.url, max_size=2**22, open_timeout=10, ping_interval=None
+                ) as ws:
                     if self.pending is not None:
                         await ws.send(self.pending)  # a resend: the server must not apply twice
                     return await self.session(ws, stop, think)
-            except (OSError, websockets.ConnectionClosed, TimeoutError):
+            except (OSError, websockets.exceptions.WebSocketException, TimeoutError):
                 self.log.reconnects += 1
                 await asyncio.sleep(0.2)
         return False
@@ -178,6 +182,7 @@ class SeatClient:
             elif kind == "ack":
                 step = message["seq"]
                 self.log.acks[(self.table, step)] = (self.seat, message["action"])
+                self.log.duplicates += bool(message.get("duplicate"))
                 if self.log.counting and not message.get("duplicate"):
                     self.log.sent[(self.table, step)] = self.pending_at
                 self.log.counted_acks += self.log.counting
@@ -345,6 +350,12 @@ def check_log(db: str, log: Log) -> list[str]:
         if stored.get(key) != value
     ]
     tables = {t for t, _ in log.intents}
+    steps: dict[str, list[int]] = {}
+    for t, q, _s, _a in rows:
+        steps.setdefault(t, []).append(q)
+    problems += [
+        f"{t}: steps not 1..n" for t, q in steps.items() if sorted(q) != list(range(1, len(q) + 1))
+    ]
     problems += [
         f"{key}: {count} stored actions, {log.intents[key]} meant"
         for key, count in per_seat.items()
