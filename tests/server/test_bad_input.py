@@ -99,3 +99,20 @@ def test_bad_websocket_json_gets_an_error_message_and_the_socket_stays(
             assert words in message["message"] and len(message["message"]) < 200
         ws.send_text(json.dumps({"type": "sync"}))
         assert receive_view(ws)["observation"] == before
+
+
+def test_a_binary_websocket_frame_gets_an_error_and_the_socket_stays(client: TestClient) -> None:
+    # Found by tests/server/test_fuzz_ws.py: a binary frame raised KeyError in the server's
+    # read loop, and the connection dropped without a close frame or a message.
+    made = create(client, "magic-show", ["human", "human"])
+    url = f"/api/tables/{made['table']['id']}/ws?token={made['token']}"
+    with client.websocket_connect(url) as ws:
+        before = receive_view(ws)
+        ws.send_bytes(json.dumps({"type": "action", "seq": 0, "action": 0}).encode())
+        message = ws.receive_json()
+        assert message["type"] == "error" and message["code"] == 400, message
+        assert "text" in message["message"]
+        ws.send_text(json.dumps({"type": "sync"}))
+        after = receive_view(ws)
+        assert after["seq"] == before["seq"] == 0
+        assert after["observation"] == before["observation"]

@@ -16,14 +16,16 @@ from rich.text import Text
 from cardtable.agents.analysis import Estimate, estimate, make_search
 from cardtable.agents.base import InfoSet
 from cardtable.core import Rng, State
+from cardtable.server.config import DEFAULTS
 
 #: Shows hints for ``seat`` at ``state`` on the console.
 Hinter = Callable[[State, int, Console], None]
 
-#: The search behind ``--hints`` unless ``--hint-bot`` names another. Its rollouts play on to the
-#: end of the game (``cutoff=1000``), like the review's: a short cut-off hands the whole win to the
-#: points leader and made the shown win chances overconfident (docs/bots.md, calibration).
-DEFAULT_HINTS = "ismcts:time=1.0,cutoff=1000"
+#: The search behind ``--hints`` unless ``--hint-bot`` names another: the web table's. Its
+#: rollouts play on to the end of the game (``cutoff=1000``), like the review's: a short cut-off
+#: hands the whole win to the points leader and made the shown win chances overconfident
+#: (docs/bots.md, calibration).
+DEFAULT_HINTS = DEFAULTS.hint_bot
 
 
 def hints_table(rows: Sequence[Estimate], players: int) -> Table:

@@ -265,7 +265,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if key not in replays:
             if len(replays) > 64:  # finished games never change; keep a few recent ones
                 replays.pop(next(iter(replays)))
-            replays[key] = await asyncio.to_thread(build_replay, table, seat)
+            replays[key] = await asyncio.to_thread(
+                build_replay, table.record(), table.summary(), seat
+            )
         return replays[key]
 
     @app.websocket("/api/tables/{table_id}/ws")
@@ -350,13 +352,19 @@ async def _serve(
     """Read messages from one connection until it closes; answer each one to it alone."""
     window_start, count = time.monotonic(), 0
     while True:
-        raw = await websocket.receive_text()
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000))
+        raw = frame.get("text")
         now = time.monotonic()
         if now - window_start >= 1.0:
             window_start, count = now, 0
         count += 1
         if count > settings.max_messages_per_second:
             await _error(websocket, 429, "too many messages; slow down")
+            continue
+        if raw is None:  # a binary frame: the protocol is JSON in text frames
+            await _error(websocket, 400, "messages are JSON in text frames, not binary")
             continue
         if len(raw.encode()) > settings.max_message_bytes:
             await _error(websocket, 413, "message too large")
@@ -384,7 +392,7 @@ async def _handle(
         await _error(websocket, 400, 'expected {"type": "action", "sync" or "hint", ...}')
         return
     if message["type"] == "sync":
-        await websocket.send_json(seat_view(table, conn.seat))
+        await websocket.send_json(seat_view(table.state, table.summary(), table.seq, conn.seat))
         return
     if message["type"] == "hint":
         if conn.seat is None:

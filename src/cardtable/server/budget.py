@@ -50,9 +50,9 @@ class Budget:
     """The most one search decision may use: seconds (time-bounded searches), iterations
     (iteration-bounded ones) and rollout length (each iteration's cost)."""
 
-    seconds: float = 2.0
-    iterations: int = 3_000
-    cutoff: int = 32
+    seconds: float
+    iterations: int
+    cutoff: int
 
     def check(self, spec: str) -> str | None:
         """Why ``spec`` is over the caps, or None when it is within them (or not a search).

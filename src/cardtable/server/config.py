@@ -26,12 +26,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.server.budget import Budget
-from cardtable.server.lobby import FloodLimits
+
+if TYPE_CHECKING:  # the lobby imports the table service, which reads DEFAULTS from here
+    from cardtable.server.lobby import FloodLimits
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,8 @@ class Settings:
 
     def flood_limits(self) -> FloodLimits:
         """The lobby's limits per client and on the server."""
+        from cardtable.server.lobby import FloodLimits
+
         return FloodLimits(
             self.tables_per_minute,
             self.joins_per_minute,
@@ -90,37 +95,63 @@ def default_data_dir(env: Mapping[str, str]) -> Path:
     return Path(base) / "cardtable"
 
 
+#: Every default of the server, in one place: the table service, the CLI and the docs' tables
+#: read them from here (``tests/server/test_settings_home.py`` fails if a default is repeated).
+DEFAULTS: Final = Settings(database_url="")
+
+#: Each setting read from the environment: variable name -> Settings field.
+ENV: Final = {
+    "CARDTABLE_THINK_TIME": "think_time",
+    "CARDTABLE_AWAY_SECONDS": "away_seconds",
+    "CARDTABLE_STANDIN_BOT": "standin_bot",
+    "CARDTABLE_HINT_BOT": "hint_bot",
+    "CARDTABLE_MAX_BOT_SECONDS": "max_bot_seconds",
+    "CARDTABLE_MAX_BOT_ITERATIONS": "max_bot_iterations",
+    "CARDTABLE_MAX_BOT_CUTOFF": "max_bot_cutoff",
+    "CARDTABLE_TABLES_PER_MINUTE": "tables_per_minute",
+    "CARDTABLE_JOINS_PER_MINUTE": "joins_per_minute",
+    "CARDTABLE_TABLES_PER_CLIENT": "tables_per_client",
+    "CARDTABLE_MAX_OPEN_TABLES": "max_open_tables",
+    "CARDTABLE_UNJOINED_SECONDS": "unjoined_seconds",
+    "CARDTABLE_BOT_WORKERS": "bot_workers",
+}
+
+
+_PARSE: Final[dict[str, Callable[[str], Any]]] = {"float": float, "int": int, "str": str}
+
+
+def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
+    """The settings the environment sets (an empty variable keeps the default), each
+    converted to its field's declared type."""
+    kinds = {f.name: str(f.type) for f in fields(Settings)}
+    return {
+        name: _PARSE[kinds[name]](env[variable])
+        for variable, name in ENV.items()
+        if env.get(variable, "")
+    }
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
-    """Settings from ``env`` (default: the process environment)."""
+    """Settings from ``env`` (default: the process environment); what it does not set keeps
+    the default of :class:`Settings`."""
     env = os.environ if env is None else env
     url = env.get("CARDTABLE_DATABASE_URL", "")
     if not url:
         data_dir = default_data_dir(env)
         data_dir.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{data_dir.resolve() / 'cardtable.db'}"
-    think = float(env.get("CARDTABLE_THINK_TIME", "0.5"))
-    away = float(env.get("CARDTABLE_AWAY_SECONDS", "60"))
-    standin = env.get("CARDTABLE_STANDIN_BOT", "") or "greedy"
+    values = _from_env(env)
+    if values.get("bot_workers") == 0:  # 0 means the default (one less than the cores)
+        del values["bot_workers"]
+    settings = Settings(database_url=url, **values)
+    settings = replace(
+        settings,
+        think_time=max(0.0, settings.think_time),
+        away_seconds=max(0.0, settings.away_seconds),
+    )
     from cardtable.agents import make_agent
-
-    make_agent(standin)  # a bad spec stops the server at start, with the reason
-    hint_bot = env.get("CARDTABLE_HINT_BOT", "") or "ismcts:time=1.0,cutoff=1000"
     from cardtable.agents.analysis import make_search
 
-    make_search(hint_bot)
-    return Settings(
-        database_url=url,
-        max_bot_seconds=float(env.get("CARDTABLE_MAX_BOT_SECONDS", "2")),
-        max_bot_iterations=int(env.get("CARDTABLE_MAX_BOT_ITERATIONS", "3000")),
-        max_bot_cutoff=int(env.get("CARDTABLE_MAX_BOT_CUTOFF", "32")),
-        tables_per_minute=float(env.get("CARDTABLE_TABLES_PER_MINUTE", "30")),
-        joins_per_minute=float(env.get("CARDTABLE_JOINS_PER_MINUTE", "30")),
-        tables_per_client=int(env.get("CARDTABLE_TABLES_PER_CLIENT", "30")),
-        max_open_tables=int(env.get("CARDTABLE_MAX_OPEN_TABLES", "1000")),
-        unjoined_seconds=float(env.get("CARDTABLE_UNJOINED_SECONDS", "600")),
-        bot_workers=int(env.get("CARDTABLE_BOT_WORKERS", "0")) or Settings("").bot_workers,
-        think_time=max(0.0, think),
-        away_seconds=max(0.0, away),
-        standin_bot=standin,
-        hint_bot=hint_bot,
-    )
+    make_agent(settings.standin_bot)  # a bad spec stops the server at start, with the reason
+    make_search(settings.hint_bot)
+    return settings

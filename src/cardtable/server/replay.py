@@ -5,22 +5,22 @@ observation after each step. Only finished games are replayed: the seed and the 
 reveal the deal, so they stay secret until the end. To keep the answer linear in the length of
 the game, the growing history and log are sent once: each step carries the move that led to it
 (as the seat saw it) and the log lines it added.
+
+A replay is built from the game's record and the table's public summary (plain data), never
+from the live table, so this module does not depend on the table service.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardtable.core import State, new_state
-
-if TYPE_CHECKING:
-    from cardtable.server.tables import LiveTable
+from cardtable.core import GameRecord, State, new_state
 
 
-def build_replay(table: LiveTable, seat: int | None) -> dict[str, Any]:
-    """Every step of the finished game at ``table`` as ``seat`` saw it (None = spectator)."""
-    row = table.row
-    state = new_state(row.game, row.num_players, row.seed, row.options)
+def build_replay(record: GameRecord, summary: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """Every step of the finished game of ``record`` as ``seat`` saw it (None = spectator);
+    ``summary`` is the table's public summary, sent along."""
+    state = new_state(record.game, record.num_players, record.seed, record.options)
     steps: list[dict[str, Any]] = []
     seen_log = 0
 
@@ -33,10 +33,10 @@ def build_replay(table: LiveTable, seat: int | None) -> dict[str, Any]:
         seen_log = len(log)
 
     snapshot(None)
-    for actor, action_id in table.state.history:
-        state.apply(actor, action_id)
+    for actor, text in record.actions:
+        state.apply(actor, text)
         snapshot(_last_move(state, seat))
-    return {"table": table.summary(), "seat": seat, "steps": steps}
+    return {"table": summary, "seat": seat, "steps": steps}
 
 
 def _last_move(state: State, seat: int | None) -> list[Any]:

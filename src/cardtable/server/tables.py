@@ -40,13 +40,13 @@ from cardtable.core import (
 from cardtable.core.options import options_to_json
 from cardtable.server.botpool import BotPool, is_search, think
 from cardtable.server.budget import Budget
+from cardtable.server.config import DEFAULTS
 from cardtable.server.inputs import clean_name, excerpt
 from cardtable.server.store import Store, StoredTable, TableRow, now
+from cardtable.server.views import seat_view
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
-#: The search behind the table's Hint button (``CARDTABLE_HINT_BOT``).
-DEFAULT_HINT_BOT = "ismcts:time=1.0"
 
 
 class TableError(Exception):
@@ -87,7 +87,7 @@ class LiveTable:
     turn_started: float = field(default_factory=time.monotonic)
     #: Seated people without a connection, and since when (monotonic clock).
     away_since: dict[int, float] = field(default_factory=dict)
-    away_seconds: float = 60.0
+    away_seconds: float = DEFAULTS.away_seconds
     #: Seats whose hint is being worked out (one at a time per seat).
     hinting: set[int] = field(default_factory=set)
     #: When this process loaded the table (monotonic): an unopened table expires from here.
@@ -190,7 +190,7 @@ def parse_seat_kinds(
         elif kind.startswith("bot"):
             spec = kind.partition(":")[2] or "random"
             try:
-                over = (budget or Budget()).check(spec)
+                over = (budget or DEFAULTS.budget()).check(spec)
             except ValueError as exc:
                 raise TableError(422, f"seat {i}: {exc}") from None
             if over is not None:
@@ -209,15 +209,15 @@ class TableService:
     def __init__(
         self,
         store: Store,
-        think_time: float = 0.5,
-        away_seconds: float = 60.0,
-        standin_bot: str = "greedy",
-        hint_bot: str = DEFAULT_HINT_BOT,
+        think_time: float = DEFAULTS.think_time,
+        away_seconds: float = DEFAULTS.away_seconds,
+        standin_bot: str = DEFAULTS.standin_bot,
+        hint_bot: str = DEFAULTS.hint_bot,
         budget: Budget | None = None,
-        bot_workers: int = 2,
+        bot_workers: int = DEFAULTS.bot_workers,
     ) -> None:
         self.store = store
-        self.budget = budget or Budget()
+        self.budget = budget or DEFAULTS.budget()
         self.pool = BotPool(bot_workers)
         self.think_time = think_time
         self.away_seconds = away_seconds
@@ -472,11 +472,10 @@ class TableService:
         table.changed.set()
 
     async def broadcast(self, table: LiveTable) -> None:
-        from cardtable.server.views import seat_view
-
         for conn in list(table.connections):
             try:
-                await conn.send(seat_view(table, conn.seat))
+                view = seat_view(table.state, table.summary(), table.seq, conn.seat)
+                await conn.send(view)
             except Exception:  # a closed socket: forget it
                 if conn in table.connections:
                     table.connections.remove(conn)

@@ -6,6 +6,10 @@ structured form (``data``: a kind and named arguments, which the page's views re
 the text), descriptions and the notes on why its choices are narrowed (``choice_notes``).
 Nothing reads the state's zones directly, so no other seat's hidden card and no face-down choice
 can reach a client. The seed and the full record stay on the server until the game is over.
+
+A view is made from plain data (the game state, the table's public summary and its step), never
+from the live table, so this module does not depend on the table service
+(``tests/server/test_layering.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardtable.core.state import State
-    from cardtable.server.tables import LiveTable
 
 #: A view carries only the newest history entries and log lines (with the full counts): the
 #: page shows the recent log, and a message that grew with the game would make every move of a
@@ -55,9 +58,11 @@ def moves(state: State, seat: int | None) -> dict[str, Any]:
     return {"timeline": entries[start:], "timeline_start": start, "last_moves": last}
 
 
-def seat_view(table: LiveTable, seat: int | None) -> dict[str, Any]:
-    """The message for ``seat`` (None = a spectator) after the table's latest change."""
-    state = table.state
+def seat_view(
+    state: State, summary: dict[str, Any], seq: int, seat: int | None
+) -> dict[str, Any]:
+    """The message for ``seat`` (None = a spectator) at step ``seq`` of a table whose public
+    summary is ``summary``."""
     legal: list[dict[str, Any]] = []
     notes: list[str] = []
     if seat is not None and not state.is_terminal():
@@ -75,8 +80,8 @@ def seat_view(table: LiveTable, seat: int | None) -> dict[str, Any]:
     commit = observation["my_commit"]
     return {
         "type": "view",
-        "table": table.summary(),
-        "seq": table.seq,
+        "table": summary,
+        "seq": seq,
         "seat": seat,
         "observation": observation,
         "legal": legal,

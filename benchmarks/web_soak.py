@@ -1,0 +1,442 @@
+"""Load and faults on the web table: many tables of simulated players, optionally with kill -9.
+
+Each table has only "human" seats; one WebSocket per seat plays a random legal action from each
+view it gets after a think time (exponential, mean ``--think``), one action in flight per seat.
+Finished games are replaced, so ``--tables`` games run all the time. Every client keeps its own
+log: each action it meant to make (an intent, resent unchanged after a reconnect) and each ack.
+
+``load``: reports accepted actions/s, the action-to-broadcast latency (from sending an action to
+the moment the last seat of the table has received the view of that step; p50, p99, max), errors
+and the server processes' memory (RSS) over time.
+
+``faults``: the same load, and every few seconds (uniform in ``--kill-every``) the server
+processes are killed with SIGKILL and started again on the same database and ports; clients
+reconnect and resend their unacknowledged action. At the end the event log is read from the
+database and checked against the clients' logs: every acknowledged action is stored at its step,
+and no seat has more stored actions than it meant to make (nothing applied twice).
+
+Several servers: ``--spawn N`` starts N processes on one database (``--db``; SQLite by default,
+for two processes give a PostgreSQL URL), or ``--server URL`` (repeatable) uses servers already
+running. Tables are created round-robin, and each seat connects to the next server in turn, so a
+table's seats sit on different processes. Bounded: at most 500 tables and 600 s.
+
+Run: ``CARDTABLE_PURE=1 .venv/bin/python benchmarks/web_soak.py load --tables 200 --seconds 120``
+and ``… faults --tables 50 --seconds 60``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+from sqlalchemy import create_engine, text
+
+GAMES = {"magic-show": 2, "score": 3, "piece-of-the-action": 3, "portfolio": 3}
+
+SERVER = """
+import sys, uvicorn
+from cardtable.server.app import create_app
+from cardtable.server.config import Settings
+settings = Settings(
+    database_url=sys.argv[1], think_time=0.0, max_messages_per_second=10_000,
+    tables_per_minute=0, joins_per_minute=0, tables_per_client=100_000, max_open_tables=100_000,
+    away_seconds=100_000.0, warm_bot_workers=False, bot_workers=1,
+)
+uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+
+
+@dataclass
+class Log:
+    """What the clients saw, and each client's own record of its actions."""
+
+    counting: bool = False
+    #: (table, step) -> when the acting seat sent the action that became it.
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)
+    #: (table, step) -> when each seat received the view of that step.
+    seen: dict[tuple[str, int], list[float]] = field(default_factory=dict)
+    #: (table, seat) -> number of actions the seat meant to make (a resend is the same one).
+    intents: Counter[tuple[str, int]] = field(default_factory=Counter)
+    #: (table, step) -> (seat, action text) for every acknowledged action.
+    acks: dict[tuple[str, int], tuple[int, str]] = field(default_factory=dict)
+    counted_acks: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    reconnects: int = 0
+    games: int = 0
+    tables_made: int = 0
+    #: Acks of a resent action the server recognised as already applied (after a restart).
+    duplicates: int = 0
+    views: int = 0
+
+
+@dataclass
+class Servers:
+    urls: list[str]
+    db: str
+    procs: list[subprocess.Popen[bytes] | None]
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.procs if p is not None]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)])
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2)
+            return proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("the server did not start") from None
+            time.sleep(0.1)
+
+
+def rss_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        base + path, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return dict(json.load(response))
+
+
+async def post_retrying(base: str, path: str, body: dict[str, Any], stop: float) -> Any:
+    """POST, waiting out a server that is down (being restarted); None once time is up."""
+    while time.monotonic() < stop:
+        try:
+            return await asyncio.to_thread(post, base, path, body)
+        except (OSError, urllib.error.URLError):
+            await asyncio.sleep(0.2)
+    return None
+
+
+class SeatClient:
+    """One seat: plays until the game ends, reconnecting (and resending) if the server dies."""
+
+    def __init__(self, url: str, table: str, seat: int, log: Log, rng: random.Random) -> None:
+        self.url, self.table, self.seat, self.log, self.rng = url, table, seat, log, rng
+        self.pending: str | None = None  # the unacknowledged action message
+        self.pending_at = 0.0
+        self.acked = 0  # the step our last action became: act only on a view at least that new
+
+    async def play(self, stop: float, think: float) -> bool:
+        while time.monotonic() < stop:
+            try:
+                async with websockets.connect(
+                    self.url, max_size=2**22, open_timeout=10, ping_interval=None
+                ) as ws:
+                    if self.pending is not None:
+                        await ws.send(self.pending)  # a resend: the server must not apply twice
+                    return await self.session(ws, stop, think)
+            except (OSError, websockets.exceptions.WebSocketException, TimeoutError):
+                self.log.reconnects += 1
+                await asyncio.sleep(0.2)
+        return False
+
+    async def session(self, ws: Any, stop: float, think: float) -> bool:
+        view: dict[str, Any] | None = None
+        while time.monotonic() < stop:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
+            except TimeoutError:
+                return False
+            message = json.loads(raw)
+            kind, now = message["type"], time.perf_counter()
+            if kind == "view":
+                view = message
+                self.log.views += 1
+                self.log.seen.setdefault((self.table, message["seq"]), []).append(now)
+            elif kind == "ack":
+                step = message["seq"]
+                self.log.acks[(self.table, step)] = (self.seat, message["action"])
+                self.log.duplicates += bool(message.get("duplicate"))
+                if self.log.counting and not message.get("duplicate"):
+                    self.log.sent[(self.table, step)] = self.pending_at
+                self.log.counted_acks += self.log.counting
+                self.pending, self.acked = None, step
+            elif kind == "error":
+                self.log.errors[f"{message['code']} {message['message'][:40]}"] += 1
+                self.pending, view = None, None  # refused: ask for the newest view
+                await ws.send('{"type": "sync"}')
+            if view is None:
+                continue
+            if view["observation"]["terminal"]:
+                return True
+            if self.pending is None and view["legal"] and view["seq"] >= self.acked:
+                action = self.rng.choice(view["legal"])["id"]
+                if think:
+                    await asyncio.sleep(self.rng.expovariate(1 / think))
+                self.pending = json.dumps({"type": "action", "seq": view["seq"], "action": action})
+                self.pending_at = time.perf_counter()
+                self.log.intents[(self.table, self.seat)] += 1
+                await ws.send(self.pending)
+        return False
+
+
+async def table_loop(
+    servers: list[str],
+    first: int,
+    game: str,
+    log: Log,
+    rng: random.Random,
+    stop: float,
+    think: float,
+) -> None:
+    """Keep one table busy: play a game with all seats, then start the next."""
+    players = GAMES[game]
+    while time.monotonic() < stop:
+        home = servers[first % len(servers)]
+        made = await post_retrying(
+            home,
+            "/api/tables",
+            {"game": game, "players": players, "seats": ["human"] * players},
+            stop,
+        )
+        if made is None:
+            return
+        table_id = made["table"]["id"]
+        log.tables_made += 1
+        tokens = [made["token"]]
+        for _ in range(players - 1):
+            joined = await post_retrying(home, f"/api/tables/{table_id}/join", {}, stop)
+            if joined is None:
+                return
+            tokens.append(joined["token"])
+        clients = [
+            SeatClient(
+                servers[(first + i) % len(servers)].replace("http://", "ws://")
+                + f"/api/tables/{table_id}/ws?token={token}",
+                table_id,
+                made["seat"] if i == 0 else joined_seat(i, made),
+                log,
+                random.Random(rng.random()),
+            )
+            for i, token in enumerate(tokens)
+        ]
+        done = await asyncio.gather(*(c.play(stop, think) for c in clients))
+        if all(done):
+            log.games += log.counting
+
+
+def joined_seat(i: int, made: dict[str, Any]) -> int:
+    """The seats are taken in order: the creator's first, then each join the next open one."""
+    return [s for s in range(len(made["table"]["seats"])) if s != made["seat"]][i - 1]
+
+
+async def sample_memory(
+    servers: Servers, log: Log, stop: float, every: float, out: list[str]
+) -> None:
+    start = time.monotonic()
+    while time.monotonic() < stop:
+        sizes = [rss_mb(pid) for pid in servers.pids()]
+        load = os.getloadavg()[0]
+        shown = " ".join("-" if s is None else f"{s:.0f}" for s in sizes)
+        out.append(
+            f"t={time.monotonic() - start:5.0f}s rss MB {shown} load {load:.1f} "
+            f"tables {log.tables_made} views {log.views} acks {len(log.acks)}"
+        )
+        await asyncio.sleep(every)
+
+
+async def killer(
+    servers: Servers, stop: float, every: tuple[float, float], rng: random.Random
+) -> int:
+    """SIGKILL every server process at random moments, and start each again at once."""
+    kills = 0
+    while True:
+        await asyncio.sleep(rng.uniform(*every))
+        if time.monotonic() >= stop - 5:
+            return kills
+        for i, proc in enumerate(servers.procs):
+            if proc is None:
+                continue
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+            port = int(servers.urls[i].rsplit(":", 1)[1])
+            servers.procs[i] = await asyncio.to_thread(start_server, servers.db, port)
+        kills += 1
+
+
+async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str], int]:
+    log = Log()
+    start = time.monotonic()
+    stop = start + args.warmup + args.seconds
+    rng = random.Random(args.seed)
+    games = args.games.split(",")
+    loops = [
+        asyncio.create_task(
+            table_loop(
+                servers.urls,
+                i,
+                games[i % len(games)],
+                log,
+                random.Random(rng.random()),
+                stop,
+                args.think,
+            )
+        )
+        for i in range(args.tables)
+    ]
+    memory: list[str] = []
+    sampler = asyncio.create_task(sample_memory(servers, log, stop, args.sample_every, memory))
+    kill_task = None
+    if args.mode == "faults":
+        kill_task = asyncio.create_task(killer(servers, stop, tuple(args.kill_every), rng))
+    await asyncio.sleep(args.warmup)
+    log.counting = True
+    await asyncio.gather(*loops)
+    await sampler
+    kills = await kill_task if kill_task is not None else 0
+    return log, memory, kills
+
+
+def latencies(log: Log) -> list[float]:
+    """Per acknowledged step: from its send to the last seat's receipt of its view."""
+    out = []
+    for key, sent in log.sent.items():
+        seen = log.seen.get(key)
+        if seen and sent:
+            out.append(max(seen) - sent)
+    return sorted(out)
+
+
+def check_log(db: str, log: Log) -> list[str]:
+    """Every acknowledged action stored at its step; no seat with more stored actions than it
+    meant to make (none applied twice)."""
+    engine = create_engine(db)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(text("SELECT table_id, seq, seat, action FROM events")).all()
+    finally:
+        engine.dispose()
+    stored = {(t, q): (s, a) for t, q, s, a in rows}
+    per_seat = Counter((t, s) for t, _q, s, _a in rows)
+    problems = [
+        f"ack {key} = {value} but stored {stored.get(key)}"
+        for key, value in log.acks.items()
+        if stored.get(key) != value
+    ]
+    tables = {t for t, _ in log.intents}
+    steps: dict[str, list[int]] = {}
+    for t, q, _s, _a in rows:
+        steps.setdefault(t, []).append(q)
+    problems += [
+        f"{t}: steps not 1..n" for t, q in steps.items() if sorted(q) != list(range(1, len(q) + 1))
+    ]
+    problems += [
+        f"{key}: {count} stored actions, {log.intents[key]} meant"
+        for key, count in per_seat.items()
+        if key[0] in tables and count > log.intents[key]
+    ]
+    return problems
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mode", choices=["load", "faults"])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=120.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds before an action")
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated, round robin")
+    parser.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--spawn", type=int, default=1, help="server processes to start")
+    parser.add_argument("--server", action="append", default=[], help="a running server's URL")
+    parser.add_argument("--kill-every", type=float, nargs=2, default=[4.0, 12.0])
+    parser.add_argument("--sample-every", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
+        parser.error("at most 500 tables and 600 seconds")
+    if args.mode == "faults" and args.server:
+        parser.error("faults kills the servers it starts: use --spawn, not --server")
+    db = args.db or f"sqlite:///{Path(tempfile.mkdtemp()) / 'soak.db'}"
+    if args.server:
+        servers = Servers(args.server, db, [None] * len(args.server))
+    else:
+        ports = [free_port() for _ in range(args.spawn)]
+        procs: list[subprocess.Popen[bytes] | None] = [start_server(db, p) for p in ports]
+        servers = Servers([f"http://127.0.0.1:{p}" for p in ports], db, procs)
+    print(
+        f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
+        f"servers {' '.join(servers.urls)}, load average {os.getloadavg()[0]:.1f}"
+    )
+    try:
+        log, memory, kills = asyncio.run(run(args, servers))
+    finally:
+        for proc in servers.procs:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=20)
+    report(args, log, memory, kills, servers)
+
+
+def report(
+    args: argparse.Namespace, log: Log, memory: list[str], kills: int, servers: Servers
+) -> None:
+    lat = latencies(log)
+    print(
+        f"accepted actions/s {log.counted_acks / args.seconds:.1f} "
+        f"({log.counted_acks} acks while measuring, {log.games} games finished)"
+    )
+    if lat:
+        p50, p99 = (
+            statistics.median(lat) * 1000,
+            lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000,
+        )
+        worst = lat[-1] * 1000
+        print(f"action-to-broadcast ms: p50 {p50:.1f} p99 {p99:.1f} max {worst:.1f} (n={len(lat)})")
+    print(
+        f"errors: {sum(log.errors.values())} {dict(log.errors.most_common(5))}; "
+        f"reconnects {log.reconnects}"
+    )
+    print("memory:", *memory, sep="\n  ")
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+    if args.mode == "faults":
+        problems = check_log(servers.db, log)
+        print(
+            f"kills {kills}; acknowledged actions {len(log.acks)}; "
+            f"intents {sum(log.intents.values())}; problems {len(problems)}"
+        )
+        for line in problems[:20]:
+            print("  ", line)
+        if problems:
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    main()
