@@ -9,12 +9,39 @@ export function summaryBox(obs, summary, { seat = null, replay = true } = {}) {
   const winners = order.filter((i) => obs.returns[i] === best && best > 0).map((i) => names[i]);
   const links = el("p", { class: "links" });
   if (replay) {
-    links.append(el("a", { href: `/t/${summary.id}/replay${seat !== null ? `?seat=${seat}` : ""}` }, "Replay this game"), " · ");
+    links.append(
+      el(
+        "a",
+        { href: `/t/${summary.id}/replay${seat !== null ? `?seat=${seat}` : ""}` },
+        "Replay this game",
+      ),
+      " · ",
+    );
   }
-  links.append(el("a", { href: `/api/tables/${summary.id}/record`, download: `cardtable-${summary.id}.json` }, "Download the game record"));
-  return el("div", { class: "result" }, el("h2", {}, "Game over"),
-    el("p", { class: "winner" }, winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.` : "No winner."),
-    el("ol", { class: "standings" }, order.map((i) => el("li", {}, `${names[i]}: ${obs.scores[i]}${i === seat ? " (you)" : ""}`))),
+  links.append(
+    el(
+      "a",
+      { href: `/api/tables/${summary.id}/record`, download: `cardtable-${summary.id}.json` },
+      "Download the game record",
+    ),
+  );
+  return el(
+    "div",
+    { class: "result" },
+    el("h2", {}, "Game over"),
+    el(
+      "p",
+      { class: "winner" },
+      winners.length
+        ? `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`
+        : "No winner.",
+    ),
+    el(
+      "ol",
+      { class: "standings" },
+      order.map((i) => el("li", {}, `${names[i]}: ${obs.scores[i]}${i === seat ? " (you)" : ""}`)),
+    ),
     el("p", {}, `${obs.history_length ?? obs.history.length} moves.`),
-    links);
+    links,
+  );
 }

@@ -2,7 +2,7 @@
 // The board is drawn by the game's view (views/<game>.js, generic as a fallback); every legal
 // action the board does not show as a card or target is offered as a button under "Your move".
 import { api, clear, el, savedSeat, saveSeat } from "./dom.js";
-import { makeContext, seatNames } from "./context.js";
+import { makeContext } from "./context.js";
 import { loadView, renderPlayers } from "./views/index.js";
 import { summaryBox } from "./summary.js";
 import { drawLog, lastMoves } from "./moves.js";
@@ -20,7 +20,7 @@ let module = null;
 let focused = null; // {ids, label}: the choices narrowed by clicking a card with several
 let hint = null; // {seq, rows|null}: the search's estimate for this decision (rows null: thinking)
 let retry = 500;
-let timeline = []; // every log entry this page has been sent, by its place in the game's timeline
+const timeline = []; // every log entry this page has been sent, by its place in the game's timeline
 
 function drawJoin(summary) {
   const box = $("join");
@@ -30,8 +30,12 @@ function drawJoin(summary) {
   box.hidden = Boolean(mine && mine.token) || !(open.length || invited) || summary.finished;
   clear(box);
   if (box.hidden) return;
-  box.append(el("h2", {}, "Take a seat"), el("label", {}, "Your name ", el("input", { id: "join-name", maxlength: 40 })));
-  if (invited) box.append(el("button", { onclick: () => join(null) }, "Take the seat you were invited to"));
+  box.append(
+    el("h2", {}, "Take a seat"),
+    el("label", {}, "Your name ", el("input", { id: "join-name", maxlength: 40 })),
+  );
+  if (invited)
+    box.append(el("button", { onclick: () => join(null) }, "Take the seat you were invited to"));
   for (const [, i] of open) {
     box.append(el("button", { onclick: () => join(i) }, `Sit at seat ${i}`));
   }
@@ -75,25 +79,72 @@ function askHint() {
 function hintBox() {
   if (!view.table.hints || view.legal.length < 2) return null;
   if (!hint || hint.seq !== view.seq) {
-    return el("p", {}, el("button", { id: "hint-button", class: "link", onclick: askHint }, "Hint: what would the search play?"));
+    return el(
+      "p",
+      {},
+      el(
+        "button",
+        { id: "hint-button", class: "link", onclick: askHint },
+        "Hint: what would the search play?",
+      ),
+    );
   }
-  if (!hint.rows) return el("p", { class: "waiting", id: "hint-thinking" }, "Thinking about your choices…");
+  if (!hint.rows)
+    return el("p", { class: "waiting", id: "hint-thinking" }, "Thinking about your choices…");
   const byId = new Map(view.legal.map((a) => [a.id, a]));
-  const rows = hint.rows.filter((r) => byId.has(r.id)).map((r) => el("tr", {},
-    el("td", {}, String(r.rank)),
-    el("td", {}, el("button", { onclick: () => send(r.id), "data-action": r.text }, r.text)),
-    el("td", { class: "num" }, r.win == null ? "—" : `${Math.round(r.win * 100)}%`),
-    el("td", {}, r.reason || "")));
-  return el("details", { class: "hints", id: "hints", open: true },
-    el("summary", {}, "Hint: your chance to win after each choice (a search from what you can see)"),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "choice"), el("th", {}, "win"), el("th", {}, "rule of thumb"))),
-      el("tbody", {}, rows)));
+  const rows = hint.rows
+    .filter((r) => byId.has(r.id))
+    .map((r) =>
+      el(
+        "tr",
+        {},
+        el("td", {}, String(r.rank)),
+        el("td", {}, el("button", { onclick: () => send(r.id), "data-action": r.text }, r.text)),
+        el("td", { class: "num" }, r.win == null ? "—" : `${Math.round(r.win * 100)}%`),
+        el("td", {}, r.reason || ""),
+      ),
+    );
+  return el(
+    "details",
+    { class: "hints", id: "hints", open: true },
+    el(
+      "summary",
+      {},
+      "Hint: your chance to win after each choice (a search from what you can see)",
+    ),
+    el(
+      "table",
+      {},
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", {}, "#"),
+          el("th", {}, "choice"),
+          el("th", {}, "win"),
+          el("th", {}, "rule of thumb"),
+        ),
+      ),
+      el("tbody", {}, rows),
+    ),
+  );
 }
 
 function actionButtons(actions) {
-  return actions.map((action) => el("button", {
-    onclick: () => send(action.id), title: action.description, "data-action": action.text,
-  }, action.text, action.description !== action.text ? el("small", {}, action.description) : null));
+  return actions.map((action) =>
+    el(
+      "button",
+      {
+        onclick: () => send(action.id),
+        title: action.description,
+        "data-action": action.text,
+      },
+      action.text,
+      action.description !== action.text ? el("small", {}, action.description) : null,
+    ),
+  );
 }
 
 function drawActions(ctx) {
@@ -108,7 +159,15 @@ function drawActions(ctx) {
     return;
   }
   if (!view.legal.length) {
-    box.append(el("p", { class: "waiting" }, obs.my_commit ? `You chose “${obs.my_commit}”; waiting for the others.` : "Waiting for the others."));
+    box.append(
+      el(
+        "p",
+        { class: "waiting" },
+        obs.my_commit
+          ? `You chose “${obs.my_commit}”; waiting for the others.`
+          : "Waiting for the others.",
+      ),
+    );
     return;
   }
   for (const note of view.notes || []) box.append(el("p", { class: "choice-note" }, note));
@@ -116,18 +175,48 @@ function drawActions(ctx) {
   if (hints) box.append(hints);
   const rest = view.legal.filter((a) => !ctx.claimed.has(a.id));
   if (!focused && !rest.length) {
-    box.append(el("p", { class: "your-move" }, el("strong", {}, "Your move: "), "click a highlighted card or target on the table."));
+    box.append(
+      el(
+        "p",
+        { class: "your-move" },
+        el("strong", {}, "Your move: "),
+        "click a highlighted card or target on the table.",
+      ),
+    );
     return;
   }
   box.append(el("h2", {}, "Your move"));
   if (focused) {
     const chosen = view.legal.filter((a) => focused.ids.has(a.id));
-    box.append(el("p", {}, `Choose for ${focused.label}: `,
-      el("button", { class: "link", onclick: () => { focused = null; draw(); } }, "show every choice")));
+    box.append(
+      el(
+        "p",
+        {},
+        `Choose for ${focused.label}: `,
+        el(
+          "button",
+          {
+            class: "link",
+            onclick: () => {
+              focused = null;
+              draw();
+            },
+          },
+          "show every choice",
+        ),
+      ),
+    );
     box.append(el("div", { class: "actions" }, actionButtons(chosen)));
     return;
   }
-  if (ctx.claimed.size) box.append(el("p", { class: "hint" }, "Click a highlighted card or target on the table, or choose here."));
+  if (ctx.claimed.size)
+    box.append(
+      el(
+        "p",
+        { class: "hint" },
+        "Click a highlighted card or target on the table, or choose here.",
+      ),
+    );
   if (rest.length <= 16) {
     box.append(el("div", { class: "actions" }, actionButtons(rest)));
     return;
@@ -140,9 +229,18 @@ function drawActions(ctx) {
     groups.get(key).push(a);
   }
   for (const [key, actions] of groups) {
-    if (actions.length === 1) { box.append(el("div", { class: "actions" }, actionButtons(actions))); continue; }
-    box.append(el("details", { class: "group" }, el("summary", {}, `${key} … (${actions.length})`),
-      el("div", { class: "actions" }, actionButtons(actions))));
+    if (actions.length === 1) {
+      box.append(el("div", { class: "actions" }, actionButtons(actions)));
+      continue;
+    }
+    box.append(
+      el(
+        "details",
+        { class: "group" },
+        el("summary", {}, `${key} … (${actions.length})`),
+        el("div", { class: "actions" }, actionButtons(actions)),
+      ),
+    );
   }
 }
 
@@ -151,7 +249,8 @@ function draw() {
   const summary = view.table;
   $("table").dataset.seq = String(view.seq);
   if (focused && !view.legal.some((a) => focused.ids.has(a.id))) focused = null;
-  $("title").textContent = `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat}`}`;
+  $("title").textContent =
+    `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat}`}`;
   drawJoin(summary);
   const ctx = makeContext(view, { send: (id) => send(id), focus });
   clear($("players")).append(...renderPlayers(view, ctx.names));
@@ -159,7 +258,13 @@ function draw() {
   drawActions(ctx);
   keys.redraw();
   drawTimer();
-  drawLog($("log"), timeline.filter(Boolean).slice(-80), ctx.names, lastMoves(view), module.moveText);
+  drawLog(
+    $("log"),
+    timeline.filter(Boolean).slice(-80),
+    ctx.names,
+    lastMoves(view),
+    module.moveText,
+  );
   signalTurn(summary);
   drawInvites(summary);
 }
@@ -171,7 +276,10 @@ function drawInvites(summary) {
   const links = (savedSeat(tableId) || {}).invites || [];
   for (const link of links) {
     if (summary.seats[link.seat] && !summary.seats[link.seat].taken) {
-      box.append(el("span", {}, `Invite link for seat ${link.seat}: ${location.origin}${link.url}`), el("br"));
+      box.append(
+        el("span", {}, `Invite link for seat ${link.seat}: ${location.origin}${link.url}`),
+        el("br"),
+      );
     }
   }
   if (summary.seats.some((s) => !s.taken && !s.invite)) {
@@ -189,7 +297,9 @@ function signalTurn(summary) {
 
 // Keep every entry of the timeline the server sent (it sends the newest ones with each view).
 function remember(message) {
-  (message.timeline || []).forEach((entry, i) => { timeline[message.timeline_start + i] = entry; });
+  (message.timeline || []).forEach((entry, i) => {
+    timeline[message.timeline_start + i] = entry;
+  });
 }
 
 // The turn timer: seconds left for the seats to act, counted down locally between messages
@@ -205,9 +315,15 @@ function drawTimer() {
   const box = $("timer");
   if (!box) return;
   clearInterval(timerTick);
-  if (timerEnd == null || view.table.finished) { box.textContent = ""; return; }
+  if (timerEnd == null || view.table.finished) {
+    box.textContent = "";
+    return;
+  }
   if (hint && !hint.rows && hint.seq === view.seq && timerPausedLeft != null) {
-    clear(box).append(icon("timer"), ` ${Math.ceil(timerPausedLeft / 1000)}s · paused for the hint`);
+    clear(box).append(
+      icon("timer"),
+      ` ${Math.ceil(timerPausedLeft / 1000)}s · paused for the hint`,
+    );
     return;
   }
   const tick = () => {
@@ -219,13 +335,19 @@ function drawTimer() {
 }
 
 function connect() {
-  if (socket) { socket.onclose = null; socket.close(); }
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
   const mine = savedSeat(tableId);
   const query = mine && mine.token ? `?token=${encodeURIComponent(mine.token)}` : "";
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`);
   $("status").textContent = "connecting…";
-  socket.onopen = () => { $("status").textContent = "connected"; retry = 500; };
+  socket.onopen = () => {
+    $("status").textContent = "connected";
+    retry = 500;
+  };
   socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
@@ -242,13 +364,21 @@ function connect() {
       }
     } else if (message.type === "error") {
       $("error").textContent = message.message;
-      if (hint && !hint.rows) { hint = null; draw(); }
+      if (hint && !hint.rows) {
+        hint = null;
+        draw();
+      }
     }
   };
   socket.onclose = (event) => {
     $("status").textContent = "disconnected — reconnecting…";
-    if (event.code === 4403) { localStorage.removeItem(`cardtable:${tableId}`); }
-    if (event.code === 4404) { $("status").textContent = "no such table"; return; }
+    if (event.code === 4403) {
+      localStorage.removeItem(`cardtable:${tableId}`);
+    }
+    if (event.code === 4404) {
+      $("status").textContent = "no such table";
+      return;
+    }
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
@@ -261,7 +391,9 @@ const keys = setupKeys({
   legal: () => (view && view.seat !== null && !view.table.finished ? view.legal : []),
   seq: () => (view ? view.seq : null),
   send: (id) => send(id),
-  hint: () => { if (view && document.getElementById("hint-button")) askHint(); },
+  hint: () => {
+    if (view && document.getElementById("hint-button")) askHint();
+  },
 });
 setupMotion($("motion"));
 connect();

@@ -17,9 +17,12 @@ const cache = new Map();
 export function loadView(game) {
   if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(game)) return Promise.resolve(generic);
   if (!cache.has(game)) {
-    cache.set(game, import(`./${game}.js`)
-      .then((mod) => (typeof mod.renderBoard === "function" ? mod : generic))
-      .catch(() => generic));
+    cache.set(
+      game,
+      import(`./${game}.js`)
+        .then((mod) => (typeof mod.renderBoard === "function" ? mod : generic))
+        .catch(() => generic),
+    );
   }
   return cache.get(game);
 }

@@ -11,8 +11,20 @@ export function face(name) {
   const m = /^(red|blue|green)(?:([+-]\d+)|-move(\d)|-(pota|reverse))$/.exec(name);
   if (!m) return { label: name, cls: "pota-card" };
   const [, colour, deal, move, kind] = m;
-  const label = deal ? deal.replace("-", "−") : move ? `Move ${move}` : kind === "pota" ? "POTA" : "Reverse";
-  const what = deal ? `Deal card ${deal}` : move ? `Move ${move} card` : kind === "pota" ? "POTA card" : "Reverse card";
+  const label = deal
+    ? deal.replace("-", "−")
+    : move
+      ? `Move ${move}`
+      : kind === "pota"
+        ? "POTA"
+        : "Reverse";
+  const what = deal
+    ? `Deal card ${deal}`
+    : move
+      ? `Move ${move} card`
+      : kind === "pota"
+        ? "POTA card"
+        : "Reverse card";
   return { label, cls: `pota-card ${colour}`, title: `${colour} ${what}` };
 }
 
@@ -37,15 +49,22 @@ export function renderBoard(view, ctx) {
 
   // The Deal.
   const value = pub.deal_value;
-  const deal = panel(pub.colour ? `The ${pub.colour} Deal` : "No Deal open", `deal ${pub.colour || ""}`,
+  const deal = panel(
+    pub.colour ? `The ${pub.colour} Deal` : "No Deal open",
+    `deal ${pub.colour || ""}`,
     cardRow(zones.centre, face, "no cards yet"),
-    el("p", { class: "deal-value" },
+    el(
+      "p",
+      { class: "deal-value" },
       el("strong", {}, `Worth ${value > 0 ? "+" : ""}${value ?? 0}`),
       pub.multiplier && pub.multiplier !== 1 ? ` (×${pub.multiplier})` : "",
       ` · leader: ${ctx.names[pub.leader] ?? "—"}`,
       pub.phase ? ` · ${pub.phase}` : "",
-      pub.move_left ? ` · ${pub.move_left} move step(s) left` : ""));
-  if (zones.playing.length) deal.append(el("p", {}, "Being played: "), cardRow(zones.playing, face));
+      pub.move_left ? ` · ${pub.move_left} move step(s) left` : "",
+    ),
+  );
+  if (zones.playing.length)
+    deal.append(el("p", {}, "Being played: "), cardRow(zones.playing, face));
   if (zones.xcards.length) deal.append(el("p", {}, "X cards: "), cardRow(zones.xcards, face));
   parts.push(deal);
 
@@ -60,13 +79,31 @@ export function renderBoard(view, ctx) {
     if (s === pub.leader) flags.push("leader");
     if (pub.passed && pub.passed[s]) flags.push("passed");
     if (obs.to_act.includes(s)) flags.push("to act");
-    seats.append(el("section", { class: `seat${s === me ? " mine" : ""}${obs.to_act.includes(s) ? " to-act" : ""}`, "data-seat": s },
-      el("h3", {}, s === me ? `You — ${ctx.names[s]}` : ctx.names[s]),
-      el("p", { class: "seat-facts" }, `score ${pub.scores[s]} · ${pub.hand_counts[s]} cards`, flags.length ? ` · ${flags.join(", ")}` : ""),
-      el("div", { class: "before" },
-        el("span", { class: "label" }, "POTA"), cardRow(zones[`pota:${s}`], face, "none"),
-        el("span", { class: "label" }, "Reverse"), cardRow(zones[`reverse:${s}`], face, "none")),
-      targets.length ? el("div", { class: "targets" }, targets) : null));
+    seats.append(
+      el(
+        "section",
+        {
+          class: `seat${s === me ? " mine" : ""}${obs.to_act.includes(s) ? " to-act" : ""}`,
+          "data-seat": s,
+        },
+        el("h3", {}, s === me ? `You — ${ctx.names[s]}` : ctx.names[s]),
+        el(
+          "p",
+          { class: "seat-facts" },
+          `score ${pub.scores[s]} · ${pub.hand_counts[s]} cards`,
+          flags.length ? ` · ${flags.join(", ")}` : "",
+        ),
+        el(
+          "div",
+          { class: "before" },
+          el("span", { class: "label" }, "POTA"),
+          cardRow(zones[`pota:${s}`], face, "none"),
+          el("span", { class: "label" }, "Reverse"),
+          cardRow(zones[`reverse:${s}`], face, "none"),
+        ),
+        targets.length ? el("div", { class: "targets" }, targets) : null,
+      ),
+    );
   }
   parts.push(seats);
 
@@ -81,7 +118,11 @@ export function renderBoard(view, ctx) {
         byCard.get(name).push(action);
       }
     }
-    const sorted = [...hand].sort((a, b) => COLOURS.indexOf(a.split(/[-+]/)[0]) - COLOURS.indexOf(b.split(/[-+]/)[0]) || a.localeCompare(b));
+    const sorted = [...hand].sort(
+      (a, b) =>
+        COLOURS.indexOf(a.split(/[-+]/)[0]) - COLOURS.indexOf(b.split(/[-+]/)[0]) ||
+        a.localeCompare(b),
+    );
     const row = el("div", { class: "cards hand" });
     const done = new Set();
     for (const name of sorted) {
@@ -91,6 +132,8 @@ export function renderBoard(view, ctx) {
     }
     parts.push(panel(`Your hand (${hand.length})`, "hand-panel mine", row));
   }
-  parts.push(el("p", { class: "muted" }, `Deck: ${pub.deck_count} · discard: ${zones.discard.length}`));
+  parts.push(
+    el("p", { class: "muted" }, `Deck: ${pub.deck_count} · discard: ${zones.discard.length}`),
+  );
   return parts;
 }
