@@ -53,3 +53,13 @@ export function drawLog(box, entries, names, last, describe) {
   }
   box.scrollTop = box.scrollHeight;
 }
+
+// The lines the last move caused (the final scoring), as this seat's log has them.
+export function finalScoring(entries) {
+  const moves = entries.filter((e) => e.seat !== null && e.seat !== undefined);
+  if (!moves.length) return [];
+  const last = moves[moves.length - 1].step;
+  return entries
+    .filter((e) => (e.seat === null || e.seat === undefined) && e.step === last)
+    .map((e) => e.text);
+}

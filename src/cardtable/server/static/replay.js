@@ -4,7 +4,7 @@ import { api, clear, el } from "./dom.js";
 import { makeContext, seatNames } from "./context.js";
 import { summaryBox } from "./summary.js";
 import { loadView, renderPlayers } from "./views/index.js";
-import { drawLog, lastMoves } from "./moves.js";
+import { drawLog, finalScoring, lastMoves } from "./moves.js";
 import { setupMotion } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
@@ -43,7 +43,14 @@ function show(step) {
   clear($("board")).append(...module.renderBoard(view, ctx));
   const result = clear($("result"));
   if (view.observation.terminal)
-    result.append(summaryBox(view.observation, data.table, { seat, replay: false }));
+    result.append(
+      summaryBox(view.observation, data.table, {
+        seat,
+        replay: false,
+        columns: module.resultColumns ? module.resultColumns(view.observation) : [],
+        finalLines: finalScoring(timelines[at]),
+      }),
+    );
   drawLog($("log"), timelines[at].slice(-80), ctx.names, lastMoves(view), module.moveText);
   $("first").disabled = $("back").disabled = at === 0;
   $("last").disabled = $("forward").disabled = at === data.steps.length - 1;

@@ -5,7 +5,7 @@ import { api, clear, el, savedSeat, saveSeat } from "./dom.js";
 import { makeContext } from "./context.js";
 import { loadView, renderPlayers } from "./views/index.js";
 import { summaryBox } from "./summary.js";
-import { drawLog, lastMoves } from "./moves.js";
+import { drawLog, finalScoring, lastMoves } from "./moves.js";
 import { icon } from "./icons.js";
 import { setupKeys } from "./keys.js";
 import { setupMotion } from "./motion.js";
@@ -132,6 +132,51 @@ function hintBox() {
   );
 }
 
+// Rematch: a seated person asks for (or joins) the same game again at a new table; a spectator
+// may follow the rematch once someone asked for it.
+let rematchId = null;
+let rematchAsked = false;
+function rematchBox() {
+  if (!rematchAsked) {
+    rematchAsked = true;
+    api(`/api/tables/${tableId}/rematch`)
+      .then((answer) => {
+        if (answer.table && answer.table !== rematchId) {
+          rematchId = answer.table;
+          draw();
+        }
+      })
+      .catch(() => {});
+  }
+  const mine = savedSeat(tableId);
+  if (view.seat === null || !mine || !mine.token) {
+    return rematchId
+      ? el("p", {}, el("a", { href: `/t/${rematchId}`, id: "rematch" }, "Watch the rematch"))
+      : null;
+  }
+  const label = rematchId ? "Join the rematch (your seat is kept)" : "Rematch: play again";
+  return el(
+    "p",
+    { class: "rematch" },
+    el("button", { id: "rematch", class: "act primary", onclick: playAgain }, label),
+    " ",
+    el("span", { class: "muted" }, "Same game, seats, bots and options, at a new table."),
+  );
+}
+
+async function playAgain() {
+  try {
+    const mine = savedSeat(tableId);
+    const answer = await api(`/api/tables/${tableId}/rematch`, { token: mine.token });
+    saveSeat(answer.table.id, answer.seat, answer.token);
+    location.assign(`/t/${answer.table.id}`);
+  } catch (error) {
+    // Asked before (this seat's place at the rematch is already given): go and look at it.
+    if (rematchId) location.assign(`/t/${rematchId}`);
+    else $("error").textContent = error.message;
+  }
+}
+
 function actionButtons(actions) {
   return actions.map((action) =>
     el(
@@ -151,7 +196,11 @@ function drawActions(ctx) {
   const box = clear($("actions"));
   const obs = view.observation;
   if (obs.terminal) {
-    box.append(summaryBox(obs, view.table, { seat: view.seat }));
+    const columns = module.resultColumns ? module.resultColumns(obs) : [];
+    const finalLines = finalScoring(timeline.filter(Boolean));
+    box.append(
+      summaryBox(obs, view.table, { seat: view.seat, columns, finalLines, rematch: rematchBox() }),
+    );
     return;
   }
   if (view.seat === null) {
@@ -362,6 +411,9 @@ function connect() {
         setTimerFrom(message.deadline);
         draw();
       }
+    } else if (message.type === "rematch") {
+      rematchId = message.table;
+      draw();
     } else if (message.type === "error") {
       $("error").textContent = message.message;
       if (hint && !hint.rows) {

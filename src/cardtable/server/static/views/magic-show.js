@@ -144,3 +144,10 @@ export function renderBoard(view, ctx) {
   );
   return parts;
 }
+
+// The result screen's figures: what the compulsory Farewell Show added at the end (MS-R10).
+export function resultColumns(obs) {
+  return [
+    { label: "Farewell Show", cells: obs.public.farewell, title: "points the final show added" },
+  ];
+}

@@ -309,3 +309,19 @@ function showChoices(box, index, options, r, c, choose) {
   }
   box.append(row);
 }
+
+// The result screen's figures: the target, who went out last, the cards each seat still holds.
+export function resultColumns(obs) {
+  const pub = obs.public;
+  return [
+    { label: "target", cells: pub.points.map(() => pub.target) },
+    {
+      label: "last round",
+      cells: pub.points.map((_, s) =>
+        s === pub.round_winner ? `went out +${pub.last_points}` : "",
+      ),
+      title: "the seat that went out in the final round and what it scored",
+    },
+    { label: "cards left", cells: pub.hand_sizes },
+  ];
+}

@@ -137,3 +137,8 @@ export function renderBoard(view, ctx) {
   );
   return parts;
 }
+
+// The result screen's figures: the cards each seat still held when the game ended.
+export function resultColumns(obs) {
+  return [{ label: "cards left", cells: obs.public.hand_counts }];
+}

@@ -251,3 +251,19 @@ export function renderBoard(view, ctx) {
   }
   return parts;
 }
+
+// The result screen's figures: money is the score; the portfolios each seat owned at the end
+// and their values (the income they paid).
+export function resultColumns(obs) {
+  const pub = obs.public;
+  const owned = pub.money.map((_, s) => pub.portfolios.filter((p) => p.owner === s));
+  return [
+    { label: "money", cells: pub.money.map((m) => `$${m}`) },
+    { label: "portfolios", cells: owned.map((list) => list.length) },
+    {
+      label: "portfolio value",
+      cells: owned.map((list) => list.reduce((sum, p) => sum + p.value, 0)),
+      title: "the sum of the owned portfolios' values",
+    },
+  ];
+}

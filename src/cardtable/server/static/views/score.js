@@ -208,3 +208,13 @@ export function renderBoard(view, ctx) {
   }
   return parts;
 }
+
+// The result screen's figures: the last round's points, the Completes won, and busts.
+export function resultColumns(obs) {
+  const pub = obs.public;
+  return [
+    { label: "last round", cells: pub.round_points },
+    { label: "Completes", cells: pub.complete_counts },
+    { label: "target", cells: pub.totals.map(() => pub.target) },
+  ];
+}
