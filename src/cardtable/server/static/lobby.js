@@ -1,5 +1,5 @@
 // The lobby: create a table (game, players, who sits where, options) and list tables in play.
-import { api, clear, el, myTables, saveSeat } from "./dom.js";
+import { api, clear, el, myTables, savedSeat, saveSeat } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 20;
@@ -131,12 +131,24 @@ async function drawTables() {
   for (const t of tables) {
     const open = t.seats.filter((s) => !s.taken && !s.invite).length;
     const yours = mine.includes(t.id) ? el("strong", {}, " (your seat)") : null;
+    // A stand-in plays the seat this browser holds: say so, with the way back.
+    const held = mine.includes(t.id) ? savedSeat(t.id) : null;
+    const away =
+      held && t.seats[held.seat] && t.seats[held.seat].away
+        ? el(
+            "span",
+            { class: "warning" },
+            " — a stand-in bot is playing for you: ",
+            el("a", { href: `/t/${t.id}`, class: "retake" }, "take your seat back"),
+          )
+        : null;
     list.append(
       el(
         "li",
         {},
         el("a", { href: `/t/${t.id}` }, `${t.display_name}, ${t.num_players} players`),
         yours,
+        away,
         open ? ` — ${open} open seat${open > 1 ? "s" : ""}` : " — watch",
       ),
     );

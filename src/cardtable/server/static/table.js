@@ -9,6 +9,7 @@ import { drawLog, finalScoring, lastMoves } from "./moves.js";
 import { icon } from "./icons.js";
 import { setupKeys } from "./keys.js";
 import { setupMotion } from "./motion.js";
+import { standinNotice, standinTracker, timerText } from "./standin.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -20,6 +21,8 @@ let module = null;
 let focused = null; // {ids, label}: the choices narrowed by clicking a card with several
 let hint = null; // {seq, rows|null}: the search's estimate for this decision (rows null: thinking)
 let retry = 500;
+const standins = standinTracker(tableId);
+let standinSteps = []; // steps a stand-in played for this seat while this browser was away
 const timeline = []; // every log entry this page has been sent, by its place in the game's timeline
 
 function drawJoin(summary) {
@@ -316,6 +319,25 @@ function draw() {
   );
   signalTurn(summary);
   drawInvites(summary);
+  drawStandin();
+}
+
+function drawStandin() {
+  const dismiss = () => {
+    standins.dismiss();
+    standinSteps = [];
+    draw();
+  };
+  clear($("standin")).append(...standinNotice(view, standinSteps, dismiss));
+  for (const step of standinSteps) {
+    const line = document.querySelector(
+      `#log li.move[data-seat="${view.seat}"][data-step="${step}"]`,
+    );
+    if (line) {
+      line.classList.add("standin");
+      line.title = "played for you by a stand-in bot while you were away";
+    }
+  }
 }
 
 // The creator's invite links for seats kept for friends (only this browser has them), and the
@@ -377,7 +399,9 @@ function drawTimer() {
   }
   const tick = () => {
     const left = Math.max(0, Math.ceil((timerEnd - Date.now()) / 1000));
-    clear(box).append(icon("timer"), ` ${left}s`);
+    const mine = view.seat !== null && view.legal.length > 0;
+    box.classList.toggle("warning", mine && left <= 10);
+    clear(box).append(icon("timer"), timerText(left, mine));
   };
   tick();
   timerTick = setInterval(tick, 500);
@@ -393,6 +417,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`);
   $("status").textContent = "connecting…";
+  standins.reconnected();
   socket.onopen = () => {
     $("status").textContent = "connected";
     retry = 500;
@@ -402,6 +427,7 @@ function connect() {
     if (message.type === "view") {
       view = message;
       remember(message);
+      standinSteps = standins.update(view, timeline.filter(Boolean));
       setTimerFrom(view.table.deadline);
       module = await loadView(view.table.game);
       draw();
