@@ -15,7 +15,16 @@ export function playingCard(name) {
 // One card. `face` (optional) draws its front: a function name → {label, cls, extra}.
 export function card(name, face) {
   if (name === null)
-    return el("span", { class: "card back", "aria-label": "face-down card", role: "img" }, "");
+    return el(
+      "span",
+      {
+        class: "card back",
+        "aria-label": "face-down card",
+        role: "img",
+        title: "a face-down card",
+      },
+      "",
+    );
   const drawn = face ? face(name) : defaultFace(name);
   return el(
     "span",
@@ -40,7 +49,10 @@ export function cardRow(names, face, empty = "empty") {
     { class: "cards" },
     known.map((n) => card(n, face)),
   );
-  if (hidden) row.append(el("span", { class: "card back count" }, `${hidden} face down`));
+  if (hidden) {
+    const title = `${hidden} card${hidden > 1 ? "s" : ""} you cannot see`;
+    row.append(el("span", { class: "card back count", title }, `${hidden} face down`));
+  }
   if (!names.length) row.append(el("span", { class: "muted" }, empty));
   return row;
 }

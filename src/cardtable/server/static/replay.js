@@ -39,7 +39,7 @@ function show(step) {
   $("move").textContent = entry.move
     ? `${ctx.names[entry.move[0]]}: ${entry.move[1]}`
     : "The deal.";
-  clear($("players")).append(...renderPlayers(view, ctx.names));
+  clear($("players")).append(...renderPlayers(view, ctx.names, module));
   clear($("board")).append(...module.renderBoard(view, ctx));
   const result = clear($("result"));
   if (view.observation.terminal)

@@ -305,7 +305,7 @@ function draw() {
     `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat}`}`;
   drawJoin(summary);
   const ctx = makeContext(view, { send: (id) => send(id), focus });
-  clear($("players")).append(...renderPlayers(view, ctx.names));
+  clear($("players")).append(...renderPlayers(view, ctx.names, module));
   clear($("board")).append(...module.renderBoard(view, ctx));
   drawActions(ctx);
   keys.redraw();

@@ -18,7 +18,28 @@ function fact(value) {
   return String(value);
 }
 
-export function renderPlayers(view, names) {
+// A seat's counters when its view names none: its score and the cards in its hand.
+export function seatCounters(obs, s) {
+  const hand = obs.zones[`hand:${s}`];
+  return [
+    { label: "score", value: obs.scores[s] },
+    hand ? { label: "cards in hand", value: hand.length } : null,
+  ];
+}
+
+// Who sits at a seat and whether they are here: a bot, a person online, away (a stand-in
+// plays), or an open seat.
+function presence(seat) {
+  if (!seat) return "";
+  if (seat.kind === "bot") return "bot";
+  if (!seat.taken) return seat.invite ? "kept for an invited friend" : "open seat";
+  if (seat.away) return "away: a stand-in bot plays";
+  return seat.online ? "online" : "offline";
+}
+
+// One panel per seat: name, presence, the game's counters (a view's seatCounters(obs, seat) →
+// [{label, value, title}], or the generic ones), whether it must act, and its latest move.
+export function renderPlayers(view, names, counters = seatCounters) {
   const obs = view.observation;
   const me = view.seat;
   const parts = [];
@@ -39,15 +60,37 @@ export function renderPlayers(view, names) {
         },
         `${last[s].step}. ${last[s].text}`,
       );
+    const seat = view.table.seats[s];
+    const facts = (counters(obs, s) || []).filter(Boolean);
     players.append(
       el(
         "div",
-        { class: toAct ? "player to-act" : "player", "data-seat": s },
+        {
+          class: toAct ? "player to-act" : "player",
+          "data-seat": s,
+          role: "group",
+          "aria-label": `${names[s]}${s === me ? " (you)" : ""}`,
+        },
         el("strong", {}, s === me ? `You — ${names[s]}` : names[s]),
-        ` — score ${obs.scores[s]}`,
-        obs.committed[s] ? " · has chosen" : "",
-        view.table.seats[s] && view.table.seats[s].away ? " · away (a bot plays)" : "",
-        toAct ? " · to act" : "",
+        el(
+          "span",
+          { class: `presence ${seat && seat.away ? "away" : ""}`.trim() },
+          ` · ${presence(seat)}`,
+        ),
+        el(
+          "dl",
+          { class: "counters" },
+          facts.map((c) =>
+            el(
+              "div",
+              { title: c.title || `${names[s]}: ${c.label} ${c.value}`, "data-counter": c.label },
+              el("dt", {}, c.label),
+              el("dd", {}, String(c.value)),
+            ),
+          ),
+        ),
+        obs.committed[s] ? el("span", { class: "flag" }, "has chosen") : null,
+        toAct ? el("span", { class: "flag to-act" }, "to act") : null,
         move ? el("br") : null,
         move,
       ),

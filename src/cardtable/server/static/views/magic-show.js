@@ -77,7 +77,7 @@ export function renderBoard(view, ctx) {
         view.commit ? view.commit.card : obs.my_commit,
       );
     else if (obs.committed[s]) shown = card(null);
-    else shown = el("span", { class: "card slot" }, "…");
+    else shown = el("span", { class: "card slot", title: "no card played yet this turn" }, "…");
     const resolving = pub.played && pub.played[s] && pub.played[s] === pub.resolving;
     plays.append(
       el(
@@ -149,5 +149,20 @@ export function renderBoard(view, ctx) {
 export function resultColumns(obs) {
   return [
     { label: "Farewell Show", cells: obs.public.farewell, title: "points the final show added" },
+  ];
+}
+
+// Each seat's panel: its score, its hand, and the show its practice pile makes now.
+export function seatCounters(obs, s) {
+  const pub = obs.public;
+  return [
+    { label: "score", value: pub.scores[s] },
+    { label: "cards in hand", value: (obs.zones[`hand:${s}`] || []).length },
+    { label: "pile", value: (obs.zones[`pile:${s}`] || []).length, title: "practice pile size" },
+    {
+      label: "show",
+      value: `${pub.show_minutes[s]} min, ${pub.show_value[s]}`,
+      title: "the show the pile makes now: minutes, value",
+    },
   ];
 }

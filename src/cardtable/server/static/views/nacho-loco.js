@@ -325,3 +325,13 @@ export function resultColumns(obs) {
     { label: "cards left", cells: pub.hand_sizes },
   ];
 }
+
+// Each seat's panel: points towards the target, cards in hand, skip tokens.
+export function seatCounters(obs, s) {
+  const pub = obs.public;
+  return [
+    { label: "points", value: `${pub.points[s]} of ${pub.target}` },
+    { label: "cards in hand", value: pub.hand_sizes[s] },
+    { label: "skip tokens", value: pub.skips ? pub.skips[s] : 0 },
+  ];
+}

@@ -142,3 +142,14 @@ export function renderBoard(view, ctx) {
 export function resultColumns(obs) {
   return [{ label: "cards left", cells: obs.public.hand_counts }];
 }
+
+// Each seat's panel: score, cards in hand, and whether it leads or has passed this Deal.
+export function seatCounters(obs, s) {
+  const pub = obs.public;
+  return [
+    { label: "score", value: pub.scores[s] },
+    { label: "cards in hand", value: pub.hand_counts[s] },
+    s === pub.leader ? { label: "role", value: "leader", title: "leads the open Deal" } : null,
+    pub.passed && pub.passed[s] ? { label: "this Deal", value: "passed" } : null,
+  ];
+}

@@ -267,3 +267,23 @@ export function resultColumns(obs) {
     },
   ];
 }
+
+// Each seat's panel: money (the score), income, cards in hand, portfolios owned.
+export function seatCounters(obs, s) {
+  const pub = obs.public;
+  return [
+    { label: "money", value: `$${pub.money[s]}` },
+    pub.incomes
+      ? {
+          label: "income",
+          value: `$${pub.incomes[s]}`,
+          title: "paid each turn by the owned portfolios",
+        }
+      : null,
+    {
+      label: "cards in hand",
+      value: pub.hand_sizes ? pub.hand_sizes[s] : (obs.zones[`hand:${s}`] || []).length,
+    },
+    { label: "portfolios", value: (pub.portfolios || []).filter((p) => p.owner === s).length },
+  ];
+}

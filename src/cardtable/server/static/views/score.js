@@ -218,3 +218,15 @@ export function resultColumns(obs) {
     { label: "target", cells: pub.totals.map(() => pub.target) },
   ];
 }
+
+// Each seat's panel: total towards the target, this round's points, Completes, cards in hand.
+export function seatCounters(obs, s) {
+  const pub = obs.public;
+  return [
+    { label: "total", value: `${pub.totals[s]} of ${pub.target}` },
+    { label: "this round", value: pub.round_points[s] },
+    { label: "Completes", value: pub.complete_counts[s] },
+    { label: "cards in hand", value: pub.hand_sizes[s] },
+    pub.busted && pub.busted[s] ? { label: "round", value: "busted" } : null,
+  ];
+}
