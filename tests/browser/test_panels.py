@@ -27,8 +27,9 @@ COUNTERS = """() => [...document.querySelectorAll('#players .player')].map((p) =
 
 UNTITLED = """() => [...document.querySelectorAll(
     '#board .card, #board [data-action], #board [data-choices], #actions [data-action]'
-)].filter((n) => !(n.getAttribute('title') || n.querySelector(':scope > title')?.textContent || '').trim())
- .map((n) => n.outerHTML.slice(0, 120))"""
+)].filter((n) => !(
+    n.getAttribute('title') || n.querySelector(':scope > title')?.textContent || ''
+).trim()).map((n) => n.outerHTML.slice(0, 120))"""
 
 
 @pytest.mark.parametrize("game", list(GAMES))
