@@ -119,6 +119,19 @@ function cardShape(r, c, shown, extra = {}) {
         svg("title", {}, ACTION_TITLE[segment] || segment.toLowerCase()),
       ),
     );
+    if (COLOURS[segment]) {
+      // The colour's letter too, so segments match without telling colours apart.
+      const lx = (a[0] + b[0] + centre[0] * 4) / 6;
+      const ly = (a[1] + b[1] + centre[1] * 4) / 6;
+      const dark = segment === "Y" || segment === "O";
+      group.append(
+        svg(
+          "text",
+          { x: lx, y: ly + 4, "text-anchor": "middle", class: `nl-letter${dark ? " dark" : ""}` },
+          segment,
+        ),
+      );
+    }
     if (ACTION_MARK[segment] || segment === "CLOSER") {
       const mx = (a[0] + b[0] + centre[0] * 2) / 4;
       const my = (a[1] + b[1] + centre[1] * 2) / 4;

@@ -25,7 +25,14 @@ export function face(name) {
       : kind === "pota"
         ? "POTA card"
         : "Reverse card";
-  return { label, cls: `pota-card ${colour}`, title: `${colour} ${what}` };
+  // The colour is also written on the card and drawn as a pattern (stripes for blue, dots for
+  // green, plain red), so it never has to be told by its hue alone.
+  return {
+    label,
+    cls: `pota-card ${colour}`,
+    title: `${colour} ${what}`,
+    extra: el("small", { class: "colour-tag" }, colour),
+  };
 }
 
 // Which hand card each legal action plays (a Deal's cards take the Deal's colour, POTA-R7).
