@@ -64,19 +64,21 @@ export function playable(ctx, node, actions) {
   ctx.claim(actions);
   const title =
     actions.length === 1 ? actions[0].description : actions.map((a) => a.description).join(" · ");
+  // The button's name is what it shows followed by what it does (for a screen reader, in a
+  // visually hidden span), so the spoken name starts with the visible one.
+  const says = actions.length === 1 ? actions[0].text : `${actions.length} choices`;
   const button = el(
     "button",
     {
       class: "playable",
       title,
-      "aria-label":
-        actions.length === 1 ? actions[0].text : `${node.textContent}: ${actions.length} choices`,
       "data-action": actions.length === 1 ? actions[0].text : null,
       "data-choices": actions.length > 1 ? actions.map((a) => a.text).join("|") : null,
       onclick: () =>
         actions.length === 1 ? ctx.send(actions[0]) : ctx.focus(actions, node.textContent),
     },
     node,
+    el("span", { class: "sr-only" }, ` (${says})`),
   );
   return button;
 }
