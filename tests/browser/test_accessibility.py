@@ -58,3 +58,41 @@ def test_every_table_passes_the_audit(
     found = audit(page)
     assert found == [], found
     context.close()
+
+
+def test_a_whole_game_is_played_with_the_keyboard_alone(browser: Browser, server: str) -> None:
+    """Magic Show against a bot: every decision by its number and Enter (as in the terminal),
+    then the Rematch button reached with Tab and pressed with Enter. No mouse after the lobby."""
+    page = browser.new_page()
+    create_table(page, server, "magic-show")
+    table = page.locator("#table")
+    result = page.locator("#actions .result")
+    choices = page.locator("#numbered:not([hidden])")
+    moves = 0
+    for _ in range(2_000):
+        if result.count():
+            break
+        if not choices.count():
+            page.wait_for_timeout(50)  # the bot's turn
+            continue
+        seq = table.get_attribute("data-seq") or ""
+        page.keyboard.press("1")
+        page.keyboard.press("Enter")
+        try:
+            expect(table).not_to_have_attribute("data-seq", seq, timeout=5_000)
+            moves += 1
+        except AssertionError:
+            continue  # the view changed under the keys: look again
+    expect(result.locator("h2")).to_have_text("Game over")
+    assert moves >= 20, moves  # a Magic Show game takes this seat at least 20 decisions
+    old = page.url
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement && document.activeElement.id") == "rematch":
+            break
+    else:
+        raise AssertionError("the Rematch button is not reachable with Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: url != old and "/t/" in url)
+    expect(page.locator("#title")).to_contain_text("you are seat 0")
+    page.close()
