@@ -11,7 +11,7 @@ apt_install() {
     || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq "${missing[@]}" >/dev/null; }
 }
 
-apt_install chromium postgresql
+apt_install chromium postgresql npm
 
 # PostgreSQL on 127.0.0.1 with a throwaway role and database for the persistence tests.
 pg_version=$(ls /usr/lib/postgresql | sort -n | tail -1)

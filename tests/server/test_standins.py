@@ -90,6 +90,7 @@ def test_an_away_player_is_played_by_a_standin_until_they_return(
     with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
         view = receive_view(ws)
         assert not view["table"]["seats"][0]["away"]
+        assert view["away_seconds"] == 0.3  # the page warns of the stand-in with it
         wait_for(client, table_id, lambda t: 0 in t["to_act"])  # the bots play on until our turn
         ws.send_text(json.dumps({"type": "sync"}))
         view = receive_view(ws)

@@ -5,7 +5,8 @@ join a seat (the answer carries a secret seat token), download a finished game's
 WebSocket ``/api/tables/{id}/ws?token=…`` pushes that seat's view after every change and takes
 ``{"type": "action", "seq": N, "action": id-or-text}``, ``{"type": "sync"}`` (resend my view) and
 ``{"type": "hint"}`` (the search's estimate of each of my choices, at a table where one person
-plays against bots); without a token it is a spectator's.
+plays against bots); without a token it is a spectator's. When someone asks for a rematch of a
+finished table, its connections get ``{"type": "rematch", "table": id}``.
 Every error goes to the client that caused it only, and changes nothing.
 """
 
@@ -42,6 +43,7 @@ from cardtable.server.guard import BodyGuard
 from cardtable.server.inputs import BadJson, clean_name, excerpt, loads
 from cardtable.server.limits import client_key
 from cardtable.server.lobby import Lobby, TooFast
+from cardtable.server.rematch import Rematches
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
@@ -87,6 +89,12 @@ class CreateTable(BaseModel):
     )
 
 
+class Rematch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(max_length=64, description="your seat token at the finished table")
+
+
 class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -110,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
 
     lobby = Lobby(service, settings.flood_limits())
+    rematches = Rematches(service, lobby)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -238,6 +247,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise _http(exc) from None
         await service.broadcast(table)
         return {"table": table.summary(), "seat": seat, "token": token}
+
+    @app.get("/api/tables/{table_id}/rematch")
+    async def rematch_of(table_id: str) -> dict[str, Any]:
+        """The rematch of a finished table (``table``: its id, or null if nobody asked yet)."""
+        table_or_404(table_id)
+        return {"table": rematches.of(table_id)}
+
+    @app.post("/api/tables/{table_id}/rematch", responses=LIMITED)
+    async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, Any]:
+        """Play again: the same game, seats, bots and options at a new table, where you take
+        your old seat. The first person to ask creates it (everyone at the old table is told);
+        each other person's seat is kept for them until they ask too. Answers like a join."""
+        table = table_or_404(table_id)
+        try:
+            answer = rematches.request(table, body.token, _client(request))
+        except TableError as exc:
+            raise _http(exc) from None
+        notice = {"type": "rematch", "table": answer["table"]["id"]}
+        for conn in list(table.connections):
+            try:
+                await conn.send(notice)
+            except Exception:  # a closed socket; the table forgets it on its next broadcast
+                continue
+        return answer
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:

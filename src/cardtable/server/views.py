@@ -88,5 +88,8 @@ def seat_view(
         # The seat's own face-down choice as data (its text is the observation's my_commit).
         "commit": None if commit is None else state.to_action(commit).data.to_json(),
         "notes": notes,
+        # After this many seconds away a stand-in bot plays a seated person's seat (the page
+        # warns of it; coming back takes the seat back).
+        "away_seconds": table.away_seconds,
         **moves(state, seat),
     }

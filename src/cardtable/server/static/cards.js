@@ -14,10 +14,24 @@ export function playingCard(name) {
 
 // One card. `face` (optional) draws its front: a function name → {label, cls, extra}.
 export function card(name, face) {
-  if (name === null) return el("span", { class: "card back", "aria-label": "face-down card", role: "img" }, "");
+  if (name === null)
+    return el(
+      "span",
+      {
+        class: "card back",
+        "aria-label": "face-down card",
+        role: "img",
+        title: "a face-down card",
+      },
+      "",
+    );
   const drawn = face ? face(name) : defaultFace(name);
-  return el("span", { class: `card ${drawn.cls || ""}`.trim(), title: drawn.title || name, "data-card": name },
-    drawn.label, drawn.extra || null);
+  return el(
+    "span",
+    { class: `card ${drawn.cls || ""}`.trim(), title: drawn.title || name, "data-card": name },
+    drawn.label,
+    drawn.extra || null,
+  );
 }
 
 function defaultFace(name) {
@@ -30,8 +44,15 @@ function defaultFace(name) {
 export function cardRow(names, face, empty = "empty") {
   const known = names.filter((n) => n !== null);
   const hidden = names.length - known.length;
-  const row = el("div", { class: "cards" }, known.map((n) => card(n, face)));
-  if (hidden) row.append(el("span", { class: "card back count" }, `${hidden} face down`));
+  const row = el(
+    "div",
+    { class: "cards" },
+    known.map((n) => card(n, face)),
+  );
+  if (hidden) {
+    const title = `${hidden} card${hidden > 1 ? "s" : ""} you cannot see`;
+    row.append(el("span", { class: "card back count", title }, `${hidden} face down`));
+  }
   if (!names.length) row.append(el("span", { class: "muted" }, empty));
   return row;
 }
@@ -41,13 +62,24 @@ export function cardRow(names, face, empty = "empty") {
 export function playable(ctx, node, actions) {
   if (!actions || !actions.length || !ctx.canAct) return node;
   ctx.claim(actions);
-  const title = actions.length === 1 ? actions[0].description : actions.map((a) => a.description).join(" · ");
-  const button = el("button", {
-    class: "playable", title, "aria-label": actions.length === 1 ? actions[0].text : `${node.textContent}: ${actions.length} choices`,
-    "data-action": actions.length === 1 ? actions[0].text : null,
-    "data-choices": actions.length > 1 ? actions.map((a) => a.text).join("|") : null,
-    onclick: () => (actions.length === 1 ? ctx.send(actions[0]) : ctx.focus(actions, node.textContent)),
-  }, node);
+  const title =
+    actions.length === 1 ? actions[0].description : actions.map((a) => a.description).join(" · ");
+  // The button's name is what it shows followed by what it does (for a screen reader, in a
+  // visually hidden span), so the spoken name starts with the visible one.
+  const says = actions.length === 1 ? actions[0].text : `${actions.length} choices`;
+  const button = el(
+    "button",
+    {
+      class: "playable",
+      title,
+      "data-action": actions.length === 1 ? actions[0].text : null,
+      "data-choices": actions.length > 1 ? actions.map((a) => a.text).join("|") : null,
+      onclick: () =>
+        actions.length === 1 ? ctx.send(actions[0]) : ctx.focus(actions, node.textContent),
+    },
+    node,
+    el("span", { class: "sr-only" }, ` (${says})`),
+  );
   return button;
 }
 
@@ -55,13 +87,17 @@ export function playable(ctx, node, actions) {
 export function actionButton(ctx, label, actions, cls = "") {
   if (!actions || !actions.length || !ctx.canAct) return null;
   ctx.claim(actions);
-  return el("button", {
-    class: `act ${cls}`.trim(),
-    title: actions.map((a) => a.description).join(" · "),
-    "data-action": actions.length === 1 ? actions[0].text : null,
-    "data-choices": actions.length > 1 ? actions.map((a) => a.text).join("|") : null,
-    onclick: () => (actions.length === 1 ? ctx.send(actions[0]) : ctx.focus(actions, label)),
-  }, label);
+  return el(
+    "button",
+    {
+      class: `act ${cls}`.trim(),
+      title: actions.map((a) => a.description).join(" · "),
+      "data-action": actions.length === 1 ? actions[0].text : null,
+      "data-choices": actions.length > 1 ? actions.map((a) => a.text).join("|") : null,
+      onclick: () => (actions.length === 1 ? ctx.send(actions[0]) : ctx.focus(actions, label)),
+    },
+    label,
+  );
 }
 
 // Small framed area with a heading.

@@ -2,7 +2,9 @@
 // Used by the table page (live) and the replay page (no actions).
 
 export function seatNames(summary) {
-  return summary.seats.map((s, i) => `${s.name || (s.kind === "bot" ? `${s.bot} bot` : "open seat")} (seat ${i})`);
+  return summary.seats.map(
+    (s, i) => `${s.name || (s.kind === "bot" ? `${s.bot} bot` : "open seat")} (seat ${i})`,
+  );
 }
 
 export function makeContext(view, { send = null, focus = null } = {}) {
@@ -21,11 +23,20 @@ export function makeContext(view, { send = null, focus = null } = {}) {
     find(kind, args = {}) {
       if (typeof kind === "function") return legal.filter(kind);
       const kinds = Array.isArray(kind) ? kind : [kind];
-      return legal.filter((a) => kinds.includes(a.data.kind)
-        && Object.entries(args).every(([key, value]) => a.data[key] === value));
+      return legal.filter(
+        (a) =>
+          kinds.includes(a.data.kind) &&
+          Object.entries(args).every(([key, value]) => a.data[key] === value),
+      );
     },
-    claim(actions) { for (const a of actions) claimed.add(a.id); },
-    send(action) { if (send) send(action.id); },
-    focus(actions, label) { if (focus) focus(actions, label); },
+    claim(actions) {
+      for (const a of actions) claimed.add(a.id);
+    },
+    send(action) {
+      if (send) send(action.id);
+    },
+    focus(actions, label) {
+      if (focus) focus(actions, label);
+    },
   };
 }

@@ -21,7 +21,11 @@ export function clear(node) {
 
 // Seat tokens are kept per table in this browser only.
 export function savedSeat(tableId) {
-  try { return JSON.parse(localStorage.getItem(`cardtable:${tableId}`)); } catch { return null; }
+  try {
+    return JSON.parse(localStorage.getItem(`cardtable:${tableId}`));
+  } catch {
+    return null;
+  }
 }
 // invites: the creator's invite links ({seat, url}) for the seats kept for friends.
 export function saveSeat(tableId, seat, token, invites = []) {
@@ -39,12 +43,21 @@ export function myTables() {
 }
 
 export async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
+  const response = await fetch(
+    path,
+    body === undefined
+      ? {}
+      : {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        },
+  );
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const detail = Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : data.detail;
+    const detail = Array.isArray(data.detail)
+      ? data.detail.map((d) => d.msg).join("; ")
+      : data.detail;
     throw new Error(detail || `request failed (${response.status})`);
   }
   return data;

@@ -3,10 +3,24 @@
 import { svg } from "./cards.js";
 
 const PATHS = {
-  timer: ["M9 2h6v2H9z", "M12 6a8 8 0 1 0 0 16a8 8 0 1 0 0-16zm0 2a6 6 0 1 1 0 12a6 6 0 1 1 0-12z", "M11 10h2v5h-2z"],
+  timer: [
+    "M9 2h6v2H9z",
+    "M12 6a8 8 0 1 0 0 16a8 8 0 1 0 0-16zm0 2a6 6 0 1 1 0 12a6 6 0 1 1 0-12z",
+    "M11 10h2v5h-2z",
+  ],
 };
 
 export function icon(name, size = 16) {
-  return svg("svg", { viewBox: "0 0 24 24", width: size, height: size, "aria-hidden": "true", class: `icon icon-${name}`, fill: "currentColor" },
-    ...PATHS[name].map((d) => svg("path", { d })));
+  return svg(
+    "svg",
+    {
+      viewBox: "0 0 24 24",
+      width: size,
+      height: size,
+      "aria-hidden": "true",
+      class: `icon icon-${name}`,
+      fill: "currentColor",
+    },
+    ...PATHS[name].map((d) => svg("path", { d })),
+  );
 }

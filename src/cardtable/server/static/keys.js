@@ -15,16 +15,23 @@ export function setupKeys({ box, list, legal, seq, send, hint }) {
   }
 
   function mark(action) {
-    for (const node of document.querySelectorAll(".kbd-chosen")) node.classList.remove("kbd-chosen");
+    for (const node of document.querySelectorAll(".kbd-chosen"))
+      node.classList.remove("kbd-chosen");
     if (!action) return;
-    for (const node of document.querySelectorAll("#board [data-action], #board [data-choices], #actions [data-action]")) {
+    for (const node of document.querySelectorAll(
+      "#board [data-action], #board [data-choices], #actions [data-action]",
+    )) {
       const choices = (node.dataset.choices || "").split("|");
-      if (node.dataset.action === action.text || choices.includes(action.text)) node.classList.add("kbd-chosen");
+      if (node.dataset.action === action.text || choices.includes(action.text))
+        node.classList.add("kbd-chosen");
     }
   }
 
   function redraw() {
-    if (seq() !== at) { typed = ""; at = seq(); }
+    if (seq() !== at) {
+      typed = "";
+      at = seq();
+    }
     const actions = legal();
     const action = chosen();
     mark(action);
@@ -33,14 +40,22 @@ export function setupKeys({ box, list, legal, seq, send, hint }) {
     const items = list.querySelector("ul");
     while (items.firstChild) items.removeChild(items.firstChild);
     if (!actions.length) return;
-    actions.forEach((a, i) => items.append(el("li", { class: action === a ? "kbd-chosen" : null }, `${i + 1}. ${a.text}`)));
+    actions.forEach((a, i) =>
+      items.append(el("li", { class: action === a ? "kbd-chosen" : null }, `${i + 1}. ${a.text}`)),
+    );
     if (action) {
-      box.append(el("strong", {}, `Choice ${typed}: ${action.text}`), " — Enter to confirm, Esc to clear.");
+      box.append(
+        el("strong", {}, `Choice ${typed}: ${action.text}`),
+        " — Enter to confirm, Esc to clear.",
+      );
       return;
     }
     const fallback = document.querySelector("[data-default]");
-    box.append(`Keys: a choice's number (${actions.length > 1 ? `1–${actions.length}` : "1"}) then Enter`,
-      fallback ? `; Enter alone: ${fallback.dataset.action}` : "", "; h for a hint.");
+    box.append(
+      `Keys: a choice's number (${actions.length > 1 ? `1–${actions.length}` : "1"}) then Enter`,
+      fallback ? `; Enter alone: ${fallback.dataset.action}` : "",
+      "; h for a hint.",
+    );
   }
 
   function onKey(event) {
@@ -51,7 +66,12 @@ export function setupKeys({ box, list, legal, seq, send, hint }) {
     if (/^[0-9]$/.test(event.key)) {
       if (!actions.length) return;
       const next = typed + event.key;
-      typed = Number(next) >= 1 && Number(next) <= actions.length ? next : event.key === "0" ? "" : event.key;
+      typed =
+        Number(next) >= 1 && Number(next) <= actions.length
+          ? next
+          : event.key === "0"
+            ? ""
+            : event.key;
       event.preventDefault();
       redraw();
     } else if (event.key === "Enter") {
@@ -64,7 +84,10 @@ export function setupKeys({ box, list, legal, seq, send, hint }) {
       }
       if (target.closest("button, a, summary")) return; // a focused control answers Enter itself
       const fallback = document.querySelector("[data-default]");
-      if (fallback) { event.preventDefault(); fallback.click(); }
+      if (fallback) {
+        event.preventDefault();
+        fallback.click();
+      }
     } else if (event.key === "Escape" || event.key === "Backspace") {
       typed = event.key === "Escape" ? "" : typed.slice(0, -1);
       redraw();

@@ -1,5 +1,5 @@
 // The lobby: create a table (game, players, who sits where, options) and list tables in play.
-import { api, clear, el, myTables, saveSeat } from "./dom.js";
+import { api, clear, el, myTables, savedSeat, saveSeat } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 20;
@@ -11,9 +11,12 @@ function currentGame() {
 }
 
 function seatChoices(bots) {
-  return [["human-me", "You"], ["friend", "A friend (invite link)"],
+  return [
+    ["human-me", "You"],
+    ["friend", "A friend (invite link)"],
     ["human", "Open seat (anyone in the lobby)"],
-    ...bots.map((b) => [`bot:${b}`, `Bot: ${b}`])];
+    ...bots.map((b) => [`bot:${b}`, `Bot: ${b}`]),
+  ];
 }
 
 function drawSeats() {
@@ -22,9 +25,13 @@ function drawSeats() {
   const box = clear($("seats"));
   box.append(el("legend", {}, "Seats"));
   for (let s = 0; s < n; s++) {
-    const select = el("select", { id: `seat-${s}`, "aria-label": `Seat ${s}` },
-      seatChoices(game.bots).map(([value, text]) => el("option", { value }, text)));
-    select.value = s === 0 ? "human-me" : `bot:${game.bots.includes("random") ? "random" : game.bots[0]}`;
+    const select = el(
+      "select",
+      { id: `seat-${s}`, "aria-label": `Seat ${s}` },
+      seatChoices(game.bots).map(([value, text]) => el("option", { value }, text)),
+    );
+    select.value =
+      s === 0 ? "human-me" : `bot:${game.bots.includes("random") ? "random" : game.bots[0]}`;
     box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${s}`), select));
   }
 }
@@ -42,14 +49,26 @@ function drawOptions() {
     const id = `opt-${opt.name}`;
     let input;
     if (opt.choices.length) {
-      input = el("select", { id }, opt.choices.map((c) => el("option", { value: String(c) }, String(c))));
+      input = el(
+        "select",
+        { id },
+        opt.choices.map((c) => el("option", { value: String(c) }, String(c))),
+      );
       input.value = String(shownDefault(game, opt));
     } else if (typeof opt.default === "boolean") {
       input = el("input", { id, type: "checkbox", checked: shownDefault(game, opt) });
     } else {
       input = el("input", { id, value: String(shownDefault(game, opt)) });
     }
-    box.append(el("label", { for: id }, `${opt.name} (${opt.ruling}): `, input, el("small", {}, ` ${opt.help}`)));
+    box.append(
+      el(
+        "label",
+        { for: id },
+        `${opt.name} (${opt.ruling}): `,
+        input,
+        el("small", {}, ` ${opt.help}`),
+      ),
+    );
   }
 }
 
@@ -57,7 +76,8 @@ function drawGame() {
   const game = currentGame();
   $("summary").textContent = game.summary;
   const players = clear($("players"));
-  for (let n = game.min_players; n <= game.max_players; n++) players.append(el("option", { value: n }, n));
+  for (let n = game.min_players; n <= game.max_players; n++)
+    players.append(el("option", { value: n }, n));
   players.value = String(Math.min(Math.max(game.min_players, 3), game.max_players));
   drawSeats();
   drawOptions();
@@ -79,7 +99,11 @@ async function create(event) {
   }
   try {
     const result = await api("/api/tables", {
-      game: game.name, players: n, options, name: $("name").value, seat: mine >= 0 ? mine : null,
+      game: game.name,
+      players: n,
+      options,
+      name: $("name").value,
+      seat: mine >= 0 ? mine : null,
       seats: seats.map((s) => (s === "human-me" ? "human" : s)),
       turn_seconds: $("timer").value ? Number($("timer").value) : null,
     });
@@ -107,8 +131,27 @@ async function drawTables() {
   for (const t of tables) {
     const open = t.seats.filter((s) => !s.taken && !s.invite).length;
     const yours = mine.includes(t.id) ? el("strong", {}, " (your seat)") : null;
-    list.append(el("li", {}, el("a", { href: `/t/${t.id}` }, `${t.display_name}, ${t.num_players} players`),
-      yours, open ? ` — ${open} open seat${open > 1 ? "s" : ""}` : " — watch"));
+    // A stand-in plays the seat this browser holds: say so, with the way back.
+    const held = mine.includes(t.id) ? savedSeat(t.id) : null;
+    const away =
+      held && t.seats[held.seat] && t.seats[held.seat].away
+        ? el(
+            "span",
+            { class: "warning" },
+            " — a stand-in bot is playing for you: ",
+            el("a", { href: `/t/${t.id}`, class: "retake" }, "take your seat back"),
+          )
+        : null;
+    list.append(
+      el(
+        "li",
+        {},
+        el("a", { href: `/t/${t.id}` }, `${t.display_name}, ${t.num_players} players`),
+        yours,
+        away,
+        open ? ` — ${open} open seat${open > 1 ? "s" : ""}` : " — watch",
+      ),
+    );
   }
   $("page-info").textContent = total ? `${offset + 1}–${offset + tables.length} of ${total}` : "";
   $("prev-page").disabled = offset === 0;
@@ -126,9 +169,16 @@ async function drawFinished() {
   if (!tables.length) list.append(el("li", {}, "No finished games yet."));
   for (const t of tables) {
     const names = t.seats.map((s, i) => s.name || `seat ${i}`);
-    list.append(el("li", {}, `${t.display_name}: ${names.join(", ")} — `,
-      el("a", { href: `/t/${t.id}` }, "result"), " · ",
-      el("a", { href: `/t/${t.id}/replay` }, "replay")));
+    list.append(
+      el(
+        "li",
+        {},
+        `${t.display_name}: ${names.join(", ")} — `,
+        el("a", { href: `/t/${t.id}` }, "result"),
+        " · ",
+        el("a", { href: `/t/${t.id}/replay` }, "replay"),
+      ),
+    );
   }
 }
 

@@ -7,7 +7,10 @@ export function setupMotion(box) {
   const on = localStorage.getItem(KEY) !== "off";
   if (box) {
     box.checked = on;
-    box.addEventListener("change", () => { localStorage.setItem(KEY, box.checked ? "on" : "off"); apply(box.checked); });
+    box.addEventListener("change", () => {
+      localStorage.setItem(KEY, box.checked ? "on" : "off");
+      apply(box.checked);
+    });
   }
   apply(on);
 }

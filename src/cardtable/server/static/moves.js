@@ -8,7 +8,9 @@ import { el } from "./dom.js";
 export function lastMoves(view) {
   if (view.last_moves) return view.last_moves;
   const last = new Array(view.observation.num_players).fill(null);
-  view.observation.history.forEach(([seat, text], i) => { last[seat] = { step: i + 1, text }; });
+  view.observation.history.forEach(([seat, text], i) => {
+    last[seat] = { step: i + 1, text };
+  });
   return last;
 }
 
@@ -19,13 +21,24 @@ export function newestStep(view) {
 
 // One log line: a move ("12. Ann (seat 1): play K♥"), or a line it caused.
 export function logLine(entry, names, last, describe = (t) => t) {
-  if (entry.seat === null || entry.seat === undefined) return el("li", { class: "event" }, entry.text);
+  if (entry.seat === null || entry.seat === undefined)
+    return el("li", { class: "event" }, entry.text);
   const mine = last[entry.seat];
   const isLast = Boolean(mine && mine.step === entry.step);
-  return el("li", {
-    class: `move${isLast ? " last" : ""}`, "data-seat": entry.seat, "data-step": entry.step,
-    title: isLast ? `${names[entry.seat]}'s latest move` : null,
-  }, el("span", { class: "step" }, `${entry.step}.`), " ", el("strong", {}, `${names[entry.seat]}:`), " ", describe(entry.text));
+  return el(
+    "li",
+    {
+      class: `move${isLast ? " last" : ""}`,
+      "data-seat": entry.seat,
+      "data-step": entry.step,
+      title: isLast ? `${names[entry.seat]}'s latest move` : null,
+    },
+    el("span", { class: "step" }, `${entry.step}.`),
+    " ",
+    el("strong", {}, `${names[entry.seat]}:`),
+    " ",
+    describe(entry.text),
+  );
 }
 
 // Fill the log list with `entries` (oldest first) and keep it scrolled to the newest.
@@ -34,8 +47,19 @@ export function drawLog(box, entries, names, last, describe) {
   const newest = Math.max(0, ...last.map((m) => (m ? m.step : 0)));
   for (const entry of entries) {
     const line = logLine(entry, names, last, describe);
-    if (entry.seat !== null && entry.seat !== undefined && entry.step === newest) line.classList.add("newest");
+    if (entry.seat !== null && entry.seat !== undefined && entry.step === newest)
+      line.classList.add("newest");
     box.append(line);
   }
   box.scrollTop = box.scrollHeight;
+}
+
+// The lines the last move caused (the final scoring), as this seat's log has them.
+export function finalScoring(entries) {
+  const moves = entries.filter((e) => e.seat !== null && e.seat !== undefined);
+  if (!moves.length) return [];
+  const last = moves[moves.length - 1].step;
+  return entries
+    .filter((e) => (e.seat === null || e.seat === undefined) && e.step === last)
+    .map((e) => e.text);
 }

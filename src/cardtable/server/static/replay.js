@@ -4,7 +4,7 @@ import { api, clear, el } from "./dom.js";
 import { makeContext, seatNames } from "./context.js";
 import { summaryBox } from "./summary.js";
 import { loadView, renderPlayers } from "./views/index.js";
-import { drawLog, lastMoves } from "./moves.js";
+import { drawLog, finalScoring, lastMoves } from "./moves.js";
 import { setupMotion } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,15 +21,36 @@ let at = 0;
 function show(step) {
   at = Math.max(0, Math.min(step, data.steps.length - 1));
   const entry = data.steps[at];
-  const view = { type: "view", table: data.table, seq: at, seat, observation: { ...entry.observation, log: logs[at], history: data.steps.slice(1, at + 1).map((s) => s.move) }, legal: [] };
+  const view = {
+    type: "view",
+    table: data.table,
+    seq: at,
+    seat,
+    observation: {
+      ...entry.observation,
+      log: logs[at],
+      history: data.steps.slice(1, at + 1).map((s) => s.move),
+    },
+    legal: [],
+  };
   const ctx = makeContext(view);
   $("step").value = String(at);
   $("position").textContent = `step ${at} of ${data.steps.length - 1}`;
-  $("move").textContent = entry.move ? `${ctx.names[entry.move[0]]}: ${entry.move[1]}` : "The deal.";
-  clear($("players")).append(...renderPlayers(view, ctx.names));
+  $("move").textContent = entry.move
+    ? `${ctx.names[entry.move[0]]}: ${entry.move[1]}`
+    : "The deal.";
+  clear($("players")).append(...renderPlayers(view, ctx.names, module));
   clear($("board")).append(...module.renderBoard(view, ctx));
   const result = clear($("result"));
-  if (view.observation.terminal) result.append(summaryBox(view.observation, data.table, { seat, replay: false }));
+  if (view.observation.terminal)
+    result.append(
+      summaryBox(view.observation, data.table, {
+        seat,
+        replay: false,
+        columns: module.resultColumns ? module.resultColumns(view.observation) : [],
+        finalLines: finalScoring(timelines[at]),
+      }),
+    );
   drawLog($("log"), timelines[at].slice(-80), ctx.names, lastMoves(view), module.moveText);
   $("first").disabled = $("back").disabled = at === 0;
   $("last").disabled = $("forward").disabled = at === data.steps.length - 1;
@@ -37,7 +58,9 @@ function show(step) {
 
 async function start() {
   try {
-    data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${seat === null ? "" : `?seat=${seat}`}`);
+    data = await api(
+      `/api/tables/${encodeURIComponent(tableId)}/replay${seat === null ? "" : `?seat=${seat}`}`,
+    );
   } catch (error) {
     $("error").textContent = error.message;
     return;
@@ -46,14 +69,21 @@ async function start() {
   let log = [];
   logs = data.steps.map((s) => (log = log.concat(s.log)));
   let entries = [];
-  timelines = data.steps.map((s, step) => (entries = entries.concat(
-    s.move ? [{ step, seat: s.move[0], text: s.move[1] }] : [],
-    s.log.map((text) => ({ step, seat: null, text })))));
+  timelines = data.steps.map(
+    (s, step) =>
+      (entries = entries.concat(
+        s.move ? [{ step, seat: s.move[0], text: s.move[1] }] : [],
+        s.log.map((text) => ({ step, seat: null, text })),
+      )),
+  );
   const names = seatNames(data.table);
-  $("title").textContent = `Replay: ${data.table.display_name} — ${seat === null ? "as a spectator" : `as ${names[seat]}`}`;
+  const who = seat === null ? "as a spectator" : `as ${names[seat]}`;
+  $("title").textContent = `Replay: ${data.table.display_name} — ${who}`;
   const nav = clear($("seats"));
   nav.append(el("span", { class: "label" }, "Watch as:"));
-  names.forEach((name, i) => nav.append(i === seat ? el("strong", {}, name) : el("a", { href: `?seat=${i}` }, name)));
+  names.forEach((name, i) =>
+    nav.append(i === seat ? el("strong", {}, name) : el("a", { href: `?seat=${i}` }, name)),
+  );
   nav.append(seat === null ? el("strong", {}, "spectator") : el("a", { href: "?" }, "spectator"));
   $("step").max = String(data.steps.length - 1);
   $("first").onclick = () => show(0);

@@ -2,13 +2,14 @@
 // The board is drawn by the game's view (views/<game>.js, generic as a fallback); every legal
 // action the board does not show as a card or target is offered as a button under "Your move".
 import { api, clear, el, savedSeat, saveSeat } from "./dom.js";
-import { makeContext, seatNames } from "./context.js";
+import { makeContext } from "./context.js";
 import { loadView, renderPlayers } from "./views/index.js";
 import { summaryBox } from "./summary.js";
-import { drawLog, lastMoves } from "./moves.js";
+import { drawLog, finalScoring, lastMoves } from "./moves.js";
 import { icon } from "./icons.js";
 import { setupKeys } from "./keys.js";
 import { setupMotion } from "./motion.js";
+import { standinNotice, standinTracker, timerText } from "./standin.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -20,7 +21,9 @@ let module = null;
 let focused = null; // {ids, label}: the choices narrowed by clicking a card with several
 let hint = null; // {seq, rows|null}: the search's estimate for this decision (rows null: thinking)
 let retry = 500;
-let timeline = []; // every log entry this page has been sent, by its place in the game's timeline
+const standins = standinTracker(tableId);
+let standinSteps = []; // steps a stand-in played for this seat while this browser was away
+const timeline = []; // every log entry this page has been sent, by its place in the game's timeline
 
 function drawJoin(summary) {
   const box = $("join");
@@ -30,8 +33,12 @@ function drawJoin(summary) {
   box.hidden = Boolean(mine && mine.token) || !(open.length || invited) || summary.finished;
   clear(box);
   if (box.hidden) return;
-  box.append(el("h2", {}, "Take a seat"), el("label", {}, "Your name ", el("input", { id: "join-name", maxlength: 40 })));
-  if (invited) box.append(el("button", { onclick: () => join(null) }, "Take the seat you were invited to"));
+  box.append(
+    el("h2", {}, "Take a seat"),
+    el("label", {}, "Your name ", el("input", { id: "join-name", maxlength: 40 })),
+  );
+  if (invited)
+    box.append(el("button", { onclick: () => join(null) }, "Take the seat you were invited to"));
   for (const [, i] of open) {
     box.append(el("button", { onclick: () => join(i) }, `Sit at seat ${i}`));
   }
@@ -75,32 +82,128 @@ function askHint() {
 function hintBox() {
   if (!view.table.hints || view.legal.length < 2) return null;
   if (!hint || hint.seq !== view.seq) {
-    return el("p", {}, el("button", { id: "hint-button", class: "link", onclick: askHint }, "Hint: what would the search play?"));
+    return el(
+      "p",
+      {},
+      el(
+        "button",
+        { id: "hint-button", class: "link", onclick: askHint },
+        "Hint: what would the search play?",
+      ),
+    );
   }
-  if (!hint.rows) return el("p", { class: "waiting", id: "hint-thinking" }, "Thinking about your choices…");
+  if (!hint.rows)
+    return el("p", { class: "waiting", id: "hint-thinking" }, "Thinking about your choices…");
   const byId = new Map(view.legal.map((a) => [a.id, a]));
-  const rows = hint.rows.filter((r) => byId.has(r.id)).map((r) => el("tr", {},
-    el("td", {}, String(r.rank)),
-    el("td", {}, el("button", { onclick: () => send(r.id), "data-action": r.text }, r.text)),
-    el("td", { class: "num" }, r.win == null ? "—" : `${Math.round(r.win * 100)}%`),
-    el("td", {}, r.reason || "")));
-  return el("details", { class: "hints", id: "hints", open: true },
-    el("summary", {}, "Hint: your chance to win after each choice (a search from what you can see)"),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "choice"), el("th", {}, "win"), el("th", {}, "rule of thumb"))),
-      el("tbody", {}, rows)));
+  const rows = hint.rows
+    .filter((r) => byId.has(r.id))
+    .map((r) =>
+      el(
+        "tr",
+        {},
+        el("td", {}, String(r.rank)),
+        el("td", {}, el("button", { onclick: () => send(r.id), "data-action": r.text }, r.text)),
+        el("td", { class: "num" }, r.win == null ? "—" : `${Math.round(r.win * 100)}%`),
+        el("td", {}, r.reason || ""),
+      ),
+    );
+  return el(
+    "details",
+    { class: "hints", id: "hints", open: true },
+    el(
+      "summary",
+      {},
+      "Hint: your chance to win after each choice (a search from what you can see)",
+    ),
+    el(
+      "table",
+      {},
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", {}, "#"),
+          el("th", {}, "choice"),
+          el("th", {}, "win"),
+          el("th", {}, "rule of thumb"),
+        ),
+      ),
+      el("tbody", {}, rows),
+    ),
+  );
+}
+
+// Rematch: a seated person asks for (or joins) the same game again at a new table; a spectator
+// may follow the rematch once someone asked for it.
+let rematchId = null;
+let rematchAsked = false;
+function rematchBox() {
+  if (!rematchAsked) {
+    rematchAsked = true;
+    api(`/api/tables/${tableId}/rematch`)
+      .then((answer) => {
+        if (answer.table && answer.table !== rematchId) {
+          rematchId = answer.table;
+          draw();
+        }
+      })
+      .catch(() => {});
+  }
+  const mine = savedSeat(tableId);
+  if (view.seat === null || !mine || !mine.token) {
+    return rematchId
+      ? el("p", {}, el("a", { href: `/t/${rematchId}`, id: "rematch" }, "Watch the rematch"))
+      : null;
+  }
+  const label = rematchId ? "Join the rematch (your seat is kept)" : "Rematch: play again";
+  return el(
+    "p",
+    { class: "rematch" },
+    el("button", { id: "rematch", class: "act primary", onclick: playAgain }, label),
+    " ",
+    el("span", { class: "muted" }, "Same game, seats, bots and options, at a new table."),
+  );
+}
+
+async function playAgain() {
+  try {
+    const mine = savedSeat(tableId);
+    const answer = await api(`/api/tables/${tableId}/rematch`, { token: mine.token });
+    saveSeat(answer.table.id, answer.seat, answer.token);
+    location.assign(`/t/${answer.table.id}`);
+  } catch (error) {
+    // Asked before (this seat's place at the rematch is already given): go and look at it.
+    if (rematchId) location.assign(`/t/${rematchId}`);
+    else $("error").textContent = error.message;
+  }
 }
 
 function actionButtons(actions) {
-  return actions.map((action) => el("button", {
-    onclick: () => send(action.id), title: action.description, "data-action": action.text,
-  }, action.text, action.description !== action.text ? el("small", {}, action.description) : null));
+  return actions.map((action) =>
+    el(
+      "button",
+      {
+        onclick: () => send(action.id),
+        title: action.description,
+        "data-action": action.text,
+      },
+      action.text,
+      action.description !== action.text ? el("small", {}, action.description) : null,
+    ),
+  );
 }
 
 function drawActions(ctx) {
   const box = clear($("actions"));
   const obs = view.observation;
   if (obs.terminal) {
-    box.append(summaryBox(obs, view.table, { seat: view.seat }));
+    const columns = module.resultColumns ? module.resultColumns(obs) : [];
+    const finalLines = finalScoring(timeline.filter(Boolean));
+    box.append(
+      summaryBox(obs, view.table, { seat: view.seat, columns, finalLines, rematch: rematchBox() }),
+    );
     return;
   }
   if (view.seat === null) {
@@ -108,7 +211,15 @@ function drawActions(ctx) {
     return;
   }
   if (!view.legal.length) {
-    box.append(el("p", { class: "waiting" }, obs.my_commit ? `You chose “${obs.my_commit}”; waiting for the others.` : "Waiting for the others."));
+    box.append(
+      el(
+        "p",
+        { class: "waiting" },
+        obs.my_commit
+          ? `You chose “${obs.my_commit}”; waiting for the others.`
+          : "Waiting for the others.",
+      ),
+    );
     return;
   }
   for (const note of view.notes || []) box.append(el("p", { class: "choice-note" }, note));
@@ -116,18 +227,48 @@ function drawActions(ctx) {
   if (hints) box.append(hints);
   const rest = view.legal.filter((a) => !ctx.claimed.has(a.id));
   if (!focused && !rest.length) {
-    box.append(el("p", { class: "your-move" }, el("strong", {}, "Your move: "), "click a highlighted card or target on the table."));
+    box.append(
+      el(
+        "p",
+        { class: "your-move" },
+        el("strong", {}, "Your move: "),
+        "click a highlighted card or target on the table.",
+      ),
+    );
     return;
   }
   box.append(el("h2", {}, "Your move"));
   if (focused) {
     const chosen = view.legal.filter((a) => focused.ids.has(a.id));
-    box.append(el("p", {}, `Choose for ${focused.label}: `,
-      el("button", { class: "link", onclick: () => { focused = null; draw(); } }, "show every choice")));
+    box.append(
+      el(
+        "p",
+        {},
+        `Choose for ${focused.label}: `,
+        el(
+          "button",
+          {
+            class: "link",
+            onclick: () => {
+              focused = null;
+              draw();
+            },
+          },
+          "show every choice",
+        ),
+      ),
+    );
     box.append(el("div", { class: "actions" }, actionButtons(chosen)));
     return;
   }
-  if (ctx.claimed.size) box.append(el("p", { class: "hint" }, "Click a highlighted card or target on the table, or choose here."));
+  if (ctx.claimed.size)
+    box.append(
+      el(
+        "p",
+        { class: "hint" },
+        "Click a highlighted card or target on the table, or choose here.",
+      ),
+    );
   if (rest.length <= 16) {
     box.append(el("div", { class: "actions" }, actionButtons(rest)));
     return;
@@ -140,9 +281,18 @@ function drawActions(ctx) {
     groups.get(key).push(a);
   }
   for (const [key, actions] of groups) {
-    if (actions.length === 1) { box.append(el("div", { class: "actions" }, actionButtons(actions))); continue; }
-    box.append(el("details", { class: "group" }, el("summary", {}, `${key} … (${actions.length})`),
-      el("div", { class: "actions" }, actionButtons(actions))));
+    if (actions.length === 1) {
+      box.append(el("div", { class: "actions" }, actionButtons(actions)));
+      continue;
+    }
+    box.append(
+      el(
+        "details",
+        { class: "group" },
+        el("summary", {}, `${key} … (${actions.length})`),
+        el("div", { class: "actions" }, actionButtons(actions)),
+      ),
+    );
   }
 }
 
@@ -151,17 +301,43 @@ function draw() {
   const summary = view.table;
   $("table").dataset.seq = String(view.seq);
   if (focused && !view.legal.some((a) => focused.ids.has(a.id))) focused = null;
-  $("title").textContent = `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat}`}`;
+  $("title").textContent =
+    `${summary.display_name} — ${view.seat === null ? "spectator" : `you are seat ${view.seat}`}`;
   drawJoin(summary);
   const ctx = makeContext(view, { send: (id) => send(id), focus });
-  clear($("players")).append(...renderPlayers(view, ctx.names));
+  clear($("players")).append(...renderPlayers(view, ctx.names, module));
   clear($("board")).append(...module.renderBoard(view, ctx));
   drawActions(ctx);
   keys.redraw();
   drawTimer();
-  drawLog($("log"), timeline.filter(Boolean).slice(-80), ctx.names, lastMoves(view), module.moveText);
+  drawLog(
+    $("log"),
+    timeline.filter(Boolean).slice(-80),
+    ctx.names,
+    lastMoves(view),
+    module.moveText,
+  );
   signalTurn(summary);
   drawInvites(summary);
+  drawStandin();
+}
+
+function drawStandin() {
+  const dismiss = () => {
+    standins.dismiss();
+    standinSteps = [];
+    draw();
+  };
+  clear($("standin")).append(...standinNotice(view, standinSteps, dismiss));
+  for (const step of standinSteps) {
+    const line = document.querySelector(
+      `#log li.move[data-seat="${view.seat}"][data-step="${step}"]`,
+    );
+    if (line) {
+      line.classList.add("standin");
+      line.title = "played for you by a stand-in bot while you were away";
+    }
+  }
 }
 
 // The creator's invite links for seats kept for friends (only this browser has them), and the
@@ -171,7 +347,10 @@ function drawInvites(summary) {
   const links = (savedSeat(tableId) || {}).invites || [];
   for (const link of links) {
     if (summary.seats[link.seat] && !summary.seats[link.seat].taken) {
-      box.append(el("span", {}, `Invite link for seat ${link.seat}: ${location.origin}${link.url}`), el("br"));
+      box.append(
+        el("span", {}, `Invite link for seat ${link.seat}: ${location.origin}${link.url}`),
+        el("br"),
+      );
     }
   }
   if (summary.seats.some((s) => !s.taken && !s.invite)) {
@@ -189,7 +368,9 @@ function signalTurn(summary) {
 
 // Keep every entry of the timeline the server sent (it sends the newest ones with each view).
 function remember(message) {
-  (message.timeline || []).forEach((entry, i) => { timeline[message.timeline_start + i] = entry; });
+  (message.timeline || []).forEach((entry, i) => {
+    timeline[message.timeline_start + i] = entry;
+  });
 }
 
 // The turn timer: seconds left for the seats to act, counted down locally between messages
@@ -205,32 +386,48 @@ function drawTimer() {
   const box = $("timer");
   if (!box) return;
   clearInterval(timerTick);
-  if (timerEnd == null || view.table.finished) { box.textContent = ""; return; }
+  if (timerEnd == null || view.table.finished) {
+    box.textContent = "";
+    return;
+  }
   if (hint && !hint.rows && hint.seq === view.seq && timerPausedLeft != null) {
-    clear(box).append(icon("timer"), ` ${Math.ceil(timerPausedLeft / 1000)}s · paused for the hint`);
+    clear(box).append(
+      icon("timer"),
+      ` ${Math.ceil(timerPausedLeft / 1000)}s · paused for the hint`,
+    );
     return;
   }
   const tick = () => {
     const left = Math.max(0, Math.ceil((timerEnd - Date.now()) / 1000));
-    clear(box).append(icon("timer"), ` ${left}s`);
+    const mine = view.seat !== null && view.legal.length > 0;
+    box.classList.toggle("warning", mine && left <= 10);
+    clear(box).append(icon("timer"), timerText(left, mine));
   };
   tick();
   timerTick = setInterval(tick, 500);
 }
 
 function connect() {
-  if (socket) { socket.onclose = null; socket.close(); }
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
   const mine = savedSeat(tableId);
   const query = mine && mine.token ? `?token=${encodeURIComponent(mine.token)}` : "";
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`);
   $("status").textContent = "connecting…";
-  socket.onopen = () => { $("status").textContent = "connected"; retry = 500; };
+  standins.reconnected();
+  socket.onopen = () => {
+    $("status").textContent = "connected";
+    retry = 500;
+  };
   socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       view = message;
       remember(message);
+      standinSteps = standins.update(view, timeline.filter(Boolean));
       setTimerFrom(view.table.deadline);
       module = await loadView(view.table.game);
       draw();
@@ -240,15 +437,26 @@ function connect() {
         setTimerFrom(message.deadline);
         draw();
       }
+    } else if (message.type === "rematch") {
+      rematchId = message.table;
+      draw();
     } else if (message.type === "error") {
       $("error").textContent = message.message;
-      if (hint && !hint.rows) { hint = null; draw(); }
+      if (hint && !hint.rows) {
+        hint = null;
+        draw();
+      }
     }
   };
   socket.onclose = (event) => {
     $("status").textContent = "disconnected — reconnecting…";
-    if (event.code === 4403) { localStorage.removeItem(`cardtable:${tableId}`); }
-    if (event.code === 4404) { $("status").textContent = "no such table"; return; }
+    if (event.code === 4403) {
+      localStorage.removeItem(`cardtable:${tableId}`);
+    }
+    if (event.code === 4404) {
+      $("status").textContent = "no such table";
+      return;
+    }
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
@@ -261,7 +469,9 @@ const keys = setupKeys({
   legal: () => (view && view.seat !== null && !view.table.finished ? view.legal : []),
   seq: () => (view ? view.seq : null),
   send: (id) => send(id),
-  hint: () => { if (view && document.getElementById("hint-button")) askHint(); },
+  hint: () => {
+    if (view && document.getElementById("hint-button")) askHint();
+  },
 });
 setupMotion($("motion"));
 connect();

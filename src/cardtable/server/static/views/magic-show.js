@@ -4,14 +4,28 @@ import { el } from "../dom.js";
 import { actionButton, card, cardRow, panel, playable, playingCard } from "../cards.js";
 
 const SEATS = ["Red", "Black"];
-const ROLES = { A: "Stop", 2: "Mistake", 3: "Mistake", 4: "Mistake", 5: "Nap", 6: "Rehearsal", 7: "Showtime",
-  8: "Buffet", 9: "Showtime", 10: "Trick", J: "Trick", Q: "Trick", K: "Trick" };
+const ROLES = {
+  A: "Stop",
+  2: "Mistake",
+  3: "Mistake",
+  4: "Mistake",
+  5: "Nap",
+  6: "Rehearsal",
+  7: "Showtime",
+  8: "Buffet",
+  9: "Showtime",
+  10: "Trick",
+  J: "Trick",
+  Q: "Trick",
+  K: "Trick",
+};
 
 export function face(name) {
   const p = playingCard(name);
   if (!p) return { label: name };
   return {
-    label: `${p.rank}${p.symbol}`, cls: p.red ? "red" : "black",
+    label: `${p.rank}${p.symbol}`,
+    cls: p.red ? "red" : "black",
     title: `${name}: ${ROLES[p.rank]} (a ${p.red ? "Red" : "Black"} card)`,
     extra: el("small", { class: "role" }, ROLES[p.rank]),
   };
@@ -35,8 +49,12 @@ function stopWindow(ctx) {
   const button = actionButton(ctx, "Let it resolve", resolve, "primary");
   button.dataset.default = "";
   button.append(" ", el("kbd", {}, "Enter"));
-  return el("div", { class: "stop-window" }, button,
-    stop.length ? actionButton(ctx, "Stop it with your Ace", stop) : null);
+  return el(
+    "div",
+    { class: "stop-window" },
+    button,
+    stop.length ? actionButton(ctx, "Stop it with your Ace", stop) : null,
+  );
 }
 
 export function renderBoard(view, ctx) {
@@ -52,24 +70,55 @@ export function renderBoard(view, ctx) {
   for (let s = 0; s < 2; s++) {
     let shown;
     if (pub.played && pub.played[s]) shown = card(pub.played[s], face);
-    else if (s === me && obs.my_commit) shown = el("span", { class: "card back mine", title: `you chose ${obs.my_commit}` }, view.commit ? view.commit.card : obs.my_commit);
+    else if (s === me && obs.my_commit)
+      shown = el(
+        "span",
+        { class: "card back mine", title: `you chose ${obs.my_commit}` },
+        view.commit ? view.commit.card : obs.my_commit,
+      );
     else if (obs.committed[s]) shown = card(null);
-    else shown = el("span", { class: "card slot" }, "…");
+    else shown = el("span", { class: "card slot", title: "no card played yet this turn" }, "…");
     const resolving = pub.played && pub.played[s] && pub.played[s] === pub.resolving;
-    plays.append(el("div", { class: `play${resolving ? " resolving" : ""}` },
-      el("span", { class: "label" }, `${SEATS[s]}${s === me ? " (you)" : ""}`), shown,
-      resolving ? el("small", {}, "resolving") : null));
+    plays.append(
+      el(
+        "div",
+        { class: `play${resolving ? " resolving" : ""}` },
+        el("span", { class: "label" }, `${SEATS[s]}${s === me ? " (you)" : ""}`),
+        shown,
+        resolving ? el("small", {}, "resolving") : null,
+      ),
+    );
   }
-  parts.push(panel(`Turn ${pub.turn} — the plays`, "plays-panel", plays,
-    pub.deciding ? el("p", { class: "deciding" }, pub.deciding) : null, stopWindow(ctx)));
+  parts.push(
+    panel(
+      `Turn ${pub.turn} — the plays`,
+      "plays-panel",
+      plays,
+      pub.deciding ? el("p", { class: "deciding" }, pub.deciding) : null,
+      stopWindow(ctx),
+    ),
+  );
 
   // The two practice piles (the shows).
   const piles = el("div", { class: "piles" });
   for (const s of me === null ? [0, 1] : [me, other]) {
-    piles.append(el("section", { class: `pile seat${s === me ? " mine" : ""}${obs.to_act.includes(s) ? " to-act" : ""}`, "data-seat": s },
-      el("h3", {}, `${SEATS[s]}'s show — ${s === me ? "you" : ctx.names[s]}`),
-      el("p", { class: "show" }, el("strong", {}, `${pub.show_minutes[s]} minutes`), ` · value ${pub.show_value[s]} · score ${pub.scores[s]}`),
-      cardRow(zones[`pile:${s}`], face, "no cards yet")));
+    piles.append(
+      el(
+        "section",
+        {
+          class: `pile seat${s === me ? " mine" : ""}${obs.to_act.includes(s) ? " to-act" : ""}`,
+          "data-seat": s,
+        },
+        el("h3", {}, `${SEATS[s]}'s show — ${s === me ? "you" : ctx.names[s]}`),
+        el(
+          "p",
+          { class: "show" },
+          el("strong", {}, `${pub.show_minutes[s]} minutes`),
+          ` · value ${pub.show_value[s]} · score ${pub.scores[s]}`,
+        ),
+        cardRow(zones[`pile:${s}`], face, "no cards yet"),
+      ),
+    );
   }
   parts.push(piles);
 
@@ -81,8 +130,39 @@ export function renderBoard(view, ctx) {
     }
     parts.push(panel(`Your hand (${SEATS[me]})`, "hand-panel mine", row));
   }
-  parts.push(panel(`${SEATS[other]}'s hand — ${ctx.names[other]}`, "other-hand", cardRow(zones[`hand:${other}`], face)));
+  parts.push(
+    panel(
+      `${SEATS[other]}'s hand — ${ctx.names[other]}`,
+      "other-hand",
+      cardRow(zones[`hand:${other}`], face),
+    ),
+  );
   if (me === null) parts.push(panel("Red's hand", "other-hand", cardRow(zones["hand:0"], face)));
-  parts.push(el("p", { class: "muted" }, `Deck: ${pub.deck_size} · discard: `), cardRow(zones.discard, face, "none"));
+  parts.push(
+    el("p", { class: "muted" }, `Deck: ${pub.deck_size} · discard: `),
+    cardRow(zones.discard, face, "none"),
+  );
   return parts;
+}
+
+// The result screen's figures: what the compulsory Farewell Show added at the end (MS-R10).
+export function resultColumns(obs) {
+  return [
+    { label: "Farewell Show", cells: obs.public.farewell, title: "points the final show added" },
+  ];
+}
+
+// Each seat's panel: its score, its hand, and the show its practice pile makes now.
+export function seatCounters(obs, s) {
+  const pub = obs.public;
+  return [
+    { label: "score", value: pub.scores[s] },
+    { label: "cards in hand", value: (obs.zones[`hand:${s}`] || []).length },
+    { label: "pile", value: (obs.zones[`pile:${s}`] || []).length, title: "practice pile size" },
+    {
+      label: "show",
+      value: `${pub.show_minutes[s]} min, ${pub.show_value[s]}`,
+      title: "the show the pile makes now: minutes, value",
+    },
+  ];
 }

@@ -11,9 +11,28 @@ export function face(name) {
   const m = /^(red|blue|green)(?:([+-]\d+)|-move(\d)|-(pota|reverse))$/.exec(name);
   if (!m) return { label: name, cls: "pota-card" };
   const [, colour, deal, move, kind] = m;
-  const label = deal ? deal.replace("-", "−") : move ? `Move ${move}` : kind === "pota" ? "POTA" : "Reverse";
-  const what = deal ? `Deal card ${deal}` : move ? `Move ${move} card` : kind === "pota" ? "POTA card" : "Reverse card";
-  return { label, cls: `pota-card ${colour}`, title: `${colour} ${what}` };
+  const label = deal
+    ? deal.replace("-", "−")
+    : move
+      ? `Move ${move}`
+      : kind === "pota"
+        ? "POTA"
+        : "Reverse";
+  const what = deal
+    ? `Deal card ${deal}`
+    : move
+      ? `Move ${move} card`
+      : kind === "pota"
+        ? "POTA card"
+        : "Reverse card";
+  // The colour is also written on the card and drawn as a pattern (stripes for blue, dots for
+  // green, plain red), so it never has to be told by its hue alone.
+  return {
+    label,
+    cls: `pota-card ${colour}`,
+    title: `${colour} ${what}`,
+    extra: el("small", { class: "colour-tag" }, colour),
+  };
 }
 
 // Which hand card each legal action plays (a Deal's cards take the Deal's colour, POTA-R7).
@@ -37,15 +56,22 @@ export function renderBoard(view, ctx) {
 
   // The Deal.
   const value = pub.deal_value;
-  const deal = panel(pub.colour ? `The ${pub.colour} Deal` : "No Deal open", `deal ${pub.colour || ""}`,
+  const deal = panel(
+    pub.colour ? `The ${pub.colour} Deal` : "No Deal open",
+    `deal ${pub.colour || ""}`,
     cardRow(zones.centre, face, "no cards yet"),
-    el("p", { class: "deal-value" },
+    el(
+      "p",
+      { class: "deal-value" },
       el("strong", {}, `Worth ${value > 0 ? "+" : ""}${value ?? 0}`),
       pub.multiplier && pub.multiplier !== 1 ? ` (×${pub.multiplier})` : "",
       ` · leader: ${ctx.names[pub.leader] ?? "—"}`,
       pub.phase ? ` · ${pub.phase}` : "",
-      pub.move_left ? ` · ${pub.move_left} move step(s) left` : ""));
-  if (zones.playing.length) deal.append(el("p", {}, "Being played: "), cardRow(zones.playing, face));
+      pub.move_left ? ` · ${pub.move_left} move step(s) left` : "",
+    ),
+  );
+  if (zones.playing.length)
+    deal.append(el("p", {}, "Being played: "), cardRow(zones.playing, face));
   if (zones.xcards.length) deal.append(el("p", {}, "X cards: "), cardRow(zones.xcards, face));
   parts.push(deal);
 
@@ -60,13 +86,31 @@ export function renderBoard(view, ctx) {
     if (s === pub.leader) flags.push("leader");
     if (pub.passed && pub.passed[s]) flags.push("passed");
     if (obs.to_act.includes(s)) flags.push("to act");
-    seats.append(el("section", { class: `seat${s === me ? " mine" : ""}${obs.to_act.includes(s) ? " to-act" : ""}`, "data-seat": s },
-      el("h3", {}, s === me ? `You — ${ctx.names[s]}` : ctx.names[s]),
-      el("p", { class: "seat-facts" }, `score ${pub.scores[s]} · ${pub.hand_counts[s]} cards`, flags.length ? ` · ${flags.join(", ")}` : ""),
-      el("div", { class: "before" },
-        el("span", { class: "label" }, "POTA"), cardRow(zones[`pota:${s}`], face, "none"),
-        el("span", { class: "label" }, "Reverse"), cardRow(zones[`reverse:${s}`], face, "none")),
-      targets.length ? el("div", { class: "targets" }, targets) : null));
+    seats.append(
+      el(
+        "section",
+        {
+          class: `seat${s === me ? " mine" : ""}${obs.to_act.includes(s) ? " to-act" : ""}`,
+          "data-seat": s,
+        },
+        el("h3", {}, s === me ? `You — ${ctx.names[s]}` : ctx.names[s]),
+        el(
+          "p",
+          { class: "seat-facts" },
+          `score ${pub.scores[s]} · ${pub.hand_counts[s]} cards`,
+          flags.length ? ` · ${flags.join(", ")}` : "",
+        ),
+        el(
+          "div",
+          { class: "before" },
+          el("span", { class: "label" }, "POTA"),
+          cardRow(zones[`pota:${s}`], face, "none"),
+          el("span", { class: "label" }, "Reverse"),
+          cardRow(zones[`reverse:${s}`], face, "none"),
+        ),
+        targets.length ? el("div", { class: "targets" }, targets) : null,
+      ),
+    );
   }
   parts.push(seats);
 
@@ -81,7 +125,11 @@ export function renderBoard(view, ctx) {
         byCard.get(name).push(action);
       }
     }
-    const sorted = [...hand].sort((a, b) => COLOURS.indexOf(a.split(/[-+]/)[0]) - COLOURS.indexOf(b.split(/[-+]/)[0]) || a.localeCompare(b));
+    const sorted = [...hand].sort(
+      (a, b) =>
+        COLOURS.indexOf(a.split(/[-+]/)[0]) - COLOURS.indexOf(b.split(/[-+]/)[0]) ||
+        a.localeCompare(b),
+    );
     const row = el("div", { class: "cards hand" });
     const done = new Set();
     for (const name of sorted) {
@@ -91,6 +139,24 @@ export function renderBoard(view, ctx) {
     }
     parts.push(panel(`Your hand (${hand.length})`, "hand-panel mine", row));
   }
-  parts.push(el("p", { class: "muted" }, `Deck: ${pub.deck_count} · discard: ${zones.discard.length}`));
+  parts.push(
+    el("p", { class: "muted" }, `Deck: ${pub.deck_count} · discard: ${zones.discard.length}`),
+  );
   return parts;
+}
+
+// The result screen's figures: the cards each seat still held when the game ended.
+export function resultColumns(obs) {
+  return [{ label: "cards left", cells: obs.public.hand_counts }];
+}
+
+// Each seat's panel: score, cards in hand, and whether it leads or has passed this Deal.
+export function seatCounters(obs, s) {
+  const pub = obs.public;
+  return [
+    { label: "score", value: pub.scores[s] },
+    { label: "cards in hand", value: pub.hand_counts[s] },
+    s === pub.leader ? { label: "role", value: "leader", title: "leads the open Deal" } : null,
+    pub.passed && pub.passed[s] ? { label: "this Deal", value: "passed" } : null,
+  ];
 }
