@@ -425,7 +425,9 @@ async def _handle(
         await _error(websocket, 400, 'expected {"type": "action", "sync" or "hint", ...}')
         return
     if message["type"] == "sync":
-        await websocket.send_json(seat_view(table.state, table.summary(), table.seq, conn.seat))
+        await websocket.send_json(
+            seat_view(table.state, table.summary(), table.seq, conn.seat, table.away_seconds)
+        )
         return
     if message["type"] == "hint":
         if conn.seat is None:

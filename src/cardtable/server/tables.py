@@ -48,7 +48,6 @@ from cardtable.server.views import seat_view
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
-
 class TableError(Exception):
     """A request about a table that cannot be served; ``status`` is the HTTP status to use."""
 
@@ -474,7 +473,9 @@ class TableService:
     async def broadcast(self, table: LiveTable) -> None:
         for conn in list(table.connections):
             try:
-                view = seat_view(table.state, table.summary(), table.seq, conn.seat)
+                view = seat_view(
+                    table.state, table.summary(), table.seq, conn.seat, table.away_seconds
+                )
                 await conn.send(view)
             except Exception:  # a closed socket: forget it
                 if conn in table.connections:

@@ -59,10 +59,10 @@ def moves(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def seat_view(
-    state: State, summary: dict[str, Any], seq: int, seat: int | None
+    state: State, summary: dict[str, Any], seq: int, seat: int | None, away_seconds: float
 ) -> dict[str, Any]:
     """The message for ``seat`` (None = a spectator) at step ``seq`` of a table whose public
-    summary is ``summary``."""
+    summary is ``summary``; a stand-in takes an absent person's seat after ``away_seconds``."""
     legal: list[dict[str, Any]] = []
     notes: list[str] = []
     if seat is not None and not state.is_terminal():
@@ -90,6 +90,6 @@ def seat_view(
         "notes": notes,
         # After this many seconds away a stand-in bot plays a seated person's seat (the page
         # warns of it; coming back takes the seat back).
-        "away_seconds": table.away_seconds,
+        "away_seconds": away_seconds,
         **moves(state, seat),
     }
