@@ -48,7 +48,7 @@ def test_no_default_is_repeated_outside_settings() -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        'DEFAULT_HINT_BOT = "ismcts:time=1.0"',
+        f'DEFAULT_HINT_BOT = "{DEFAULTS.hint_bot}"',
         "    away_seconds: float = 60.0",
         '        standin_bot: str = "greedy",',
         '    hint = env.get("CARDTABLE_HINT_BOT", "ismcts:time=1.0")',
