@@ -48,7 +48,6 @@ from cardtable.server.views import seat_view
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
-
 class TableError(Exception):
     """A request about a table that cannot be served; ``status`` is the HTTP status to use."""
 

@@ -58,9 +58,7 @@ def moves(state: State, seat: int | None) -> dict[str, Any]:
     return {"timeline": entries[start:], "timeline_start": start, "last_moves": last}
 
 
-def seat_view(
-    state: State, summary: dict[str, Any], seq: int, seat: int | None
-) -> dict[str, Any]:
+def seat_view(state: State, summary: dict[str, Any], seq: int, seat: int | None) -> dict[str, Any]:
     """The message for ``seat`` (None = a spectator) at step ``seq`` of a table whose public
     summary is ``summary``."""
     legal: list[dict[str, Any]] = []
