@@ -102,9 +102,14 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: Every server process this script started, so each is stopped at the end whatever happened.
+STARTED: list[subprocess.Popen[bytes]] = []
+
+
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)])
-    deadline = time.monotonic() + 60
+    STARTED.append(proc)
+    deadline = time.monotonic() + 120  # a start took up to a minute at load average 30
     while True:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2)
@@ -397,8 +402,8 @@ def main() -> None:
     try:
         log, memory, kills = asyncio.run(run(args, servers))
     finally:
-        for proc in servers.procs:
-            if proc is not None:
+        for proc in STARTED:
+            if proc.poll() is None:
                 proc.terminate()
                 proc.wait(timeout=20)
     report(args, log, memory, kills, servers)
@@ -428,8 +433,9 @@ def report(
     if args.mode == "faults":
         problems = check_log(servers.db, log)
         print(
-            f"kills {kills}; acknowledged actions {len(log.acks)}; "
-            f"intents {sum(log.intents.values())}; problems {len(problems)}"
+            f"kills {kills}; acknowledged actions {len(log.acks)} ({log.duplicates} resends "
+            f"recognised as already applied); intents {sum(log.intents.values())}; "
+            f"problems {len(problems)}"
         )
         for line in problems[:20]:
             print("  ", line)

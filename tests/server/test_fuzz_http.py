@@ -10,7 +10,9 @@ exercised past their 404.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 import time
 import zlib
@@ -28,6 +30,8 @@ from cardtable.server.config import Settings
 
 BUDGET = float(os.environ.get("CARDTABLE_FUZZ_SECONDS", "4"))
 DB = Path(tempfile.mkdtemp(prefix="cardtable-fuzz-")) / "fuzz.db"
+# Removed at exit, after Schemathesis has stopped the app (exit handlers run newest first).
+atexit.register(shutil.rmtree, DB.parent, True)
 URL = f"sqlite:///{DB}"
 APP = create_app(
     Settings(
