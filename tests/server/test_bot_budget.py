@@ -13,7 +13,8 @@ from cardtable.core import new_state
 from cardtable.core.options import options_to_json
 from cardtable.server.app import create_app
 from cardtable.server.botpool import worker_pid
-from cardtable.server.config import Settings
+from cardtable.server.budget import Budget
+from cardtable.server.config import DEFAULTS, Settings
 from cardtable.server.store import Store, TableRow, now
 
 from .conftest import create
@@ -51,6 +52,18 @@ def test_bots_within_the_budget_and_the_levels_are_accepted(client: TestClient) 
         "pimc:time=0.25",
     ):
         create(client, "magic-show", ["human", f"bot:{spec}"])
+
+
+def test_a_time_bounded_search_keeps_its_long_rollouts() -> None:
+    """The rollout cap bounds an iteration's cost; a search on a clock keeps rolling out to the
+    end, so the hint search's estimates stay calibrated (it was clamped to 32 actions)."""
+    cap = Budget(seconds=2.0, iterations=3_000, cutoff=32)
+    assert cap.check(DEFAULTS.hint_bot) is None
+    assert cap.clamp(DEFAULTS.hint_bot) == DEFAULTS.hint_bot
+    assert cap.check("pimc:time=0.5,cutoff=0") is None
+    assert "cutoff=1000" in cap.clamp("ismcts:time=9,cutoff=1000")
+    assert "cutoff=32" in cap.clamp("ismcts:iterations=10,cutoff=1000")
+    assert "cutoff=32" in cap.clamp("pimc:iterations=10,cutoff=0")
 
 
 def test_a_stored_hog_resumes_clamped_to_the_caps(db_url: str) -> None:

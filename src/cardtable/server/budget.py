@@ -18,6 +18,13 @@ True
 'a bot may search at most 150 worlds per decision (iterations=1000 asked)'
 >>> cap.check("pimc:cutoff=0")
 "a bot's rollouts may be at most 32 actions (cutoff=0 plays to the end)"
+>>> cap.check("ismcts:time=1.0,cutoff=1000") is None
+True
+
+The rollout cap bounds what an *iteration* costs, so it applies to iteration-bounded searches
+only: a time-bounded search stops at its clock whatever its rollouts' length (it overruns by at
+most one rollout, milliseconds in these games). That keeps the hint search's rollouts to the end
+of the game (calibrated estimates, docs/bots.md) under the same caps as the lobby's bots.
 
 The flat PIMC baseline (``pimc``) tries every legal action in each sampled world, so one of its
 iterations costs about as many rollouts as there are choices: its iteration cap is the search's
@@ -75,6 +82,8 @@ class Budget:
                 f"a bot may search at most {most} {unit} per decision "
                 f"(iterations={cfg.iterations} asked)"
             )
+        if cfg.time > 0:
+            return None  # the clock bounds it, however long its rollouts (module docstring)
         if pimc and cfg.cutoff == 0:
             return (
                 f"a bot's rollouts may be at most {self.cutoff} actions (cutoff=0 plays to the end)"
@@ -97,7 +106,7 @@ class Budget:
                 pcfg,
                 time=min(pcfg.time, self.seconds),
                 iterations=min(pcfg.iterations, self.pimc_worlds),
-                cutoff=self.cutoff if pcfg.cutoff == 0 else min(pcfg.cutoff, self.cutoff),
+                cutoff=self._rollout_cap(pcfg.time, pcfg.cutoff, stops=True),
             )
             return spec if clamped_pimc == pcfg else config_spec(clamped_pimc)
         if not isinstance(agent, IsmctsAgent):
@@ -107,6 +116,15 @@ class Budget:
             cfg,
             time=min(cfg.time, self.seconds),
             iterations=min(cfg.iterations, self.iterations),
-            cutoff=min(cfg.cutoff, self.cutoff),
+            cutoff=self._rollout_cap(cfg.time, cfg.cutoff, stops=False),
         )
         return spec if clamped == cfg else config_spec(clamped)
+
+    def _rollout_cap(self, seconds: float, cutoff: int, stops: bool) -> int:
+        """The rollout length a clamped search keeps: its own when its clock bounds it, else at
+        most the cap (``cutoff=0``, to the end, counts as over it when ``stops`` is asked)."""
+        if seconds > 0:
+            return cutoff
+        if cutoff == 0 and stops:
+            return self.cutoff
+        return min(cutoff, self.cutoff)
