@@ -19,6 +19,8 @@
 * ``CARDTABLE_TABLES_PER_CLIENT`` (30), ``CARDTABLE_MAX_OPEN_TABLES`` (1000) — unfinished tables
   one client may have opened, and the server may hold;
 * ``CARDTABLE_UNJOINED_SECONDS`` (600) — a table nobody has opened for this long is deleted;
+* ``CARDTABLE_LEASE_SECONDS`` (15) — with several processes on one PostgreSQL, how long a
+  process owns a table without renewing (a killed owner's tables move on after this);
 * ``CARDTABLE_BOT_WORKERS`` — processes that run searches (default: one less than the cores,
   at least one).
 """
@@ -65,6 +67,9 @@ class Settings:
     unjoined_seconds: float = 600.0
     #: Start the bot workers with the server (tests that play no search turn it off).
     warm_bot_workers: bool = True
+    #: Seconds a process's lease on a table lasts without renewal (several processes on one
+    #: PostgreSQL; see :mod:`.cluster`); renewed every third of it.
+    lease_seconds: float = 15.0
     #: Worker processes for bot searches and hints.
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
 
@@ -119,6 +124,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         max_open_tables=int(env.get("CARDTABLE_MAX_OPEN_TABLES", "1000")),
         unjoined_seconds=float(env.get("CARDTABLE_UNJOINED_SECONDS", "600")),
         bot_workers=int(env.get("CARDTABLE_BOT_WORKERS", "0")) or Settings("").bot_workers,
+        lease_seconds=max(0.3, float(env.get("CARDTABLE_LEASE_SECONDS", "15"))),
         think_time=max(0.0, think),
         away_seconds=max(0.0, away),
         standin_bot=standin,
