@@ -220,6 +220,15 @@ def test_a_killed_owner_s_table_is_taken_over_and_the_game_goes_on(
         a.kill()
         view = play_until_bots_move(player, view, view["seq"], 10 * LEASE_SECONDS + 10)
         assert not view["table"]["finished"] or view["seq"] > 0
+    # B took the table over (it did not just play along beside A all the time).
+    assert metric(b, "cardtable_takeovers_total") >= 1
+    assert metric(b, "cardtable_tables_owned") >= (0 if view["table"]["finished"] else 1)
+
+
+def metric(server: Server, name: str) -> float:
+    status, page = server.call("GET", "/metrics")
+    assert status == 200, page
+    return float(next(line.split()[1] for line in page.splitlines() if line.startswith(name)))
 
 
 def play_until_bots_move(

@@ -41,6 +41,7 @@ from cardtable.core import CardtableError, list_games
 from cardtable.server.cluster import Cluster, PgCluster
 from cardtable.server.config import Settings, load_settings
 from cardtable.server.guard import BodyGuard
+from cardtable.server.health import add_health_routes
 from cardtable.server.inputs import BadJson, clean_name, excerpt, loads
 from cardtable.server.limits import client_key
 from cardtable.server.lobby import Lobby, TooFast
@@ -311,6 +312,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def cardtable_error(_request: Any, exc: CardtableError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=400)
 
+    add_health_routes(app, service)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/favicon.ico", include_in_schema=False)

@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import secrets
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -204,6 +205,9 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         #: Finished tables kept in memory with nobody connected (see ``_forget_finished``).
         self.keep_finished = 64
+        #: Running totals for ``/metrics``: moves stored, (table, seq) races lost, tables
+        #: taken over from a process that stopped renewing its lease.
+        self.counts: Counter[str] = Counter()
 
     # ------------------------------------------------------------------ lobby
 
@@ -473,8 +477,10 @@ class TableService:
                 table.id, table.seq + 1, seat, chosen.text, state.is_terminal(), fence
             )
         except IntegrityError:
+            self.counts["races_lost"] += 1
             self.refresh(table)
             return False
+        self.counts["moves"] += 1
         table.state = state
         table.seq += 1
         table.clock.moved(state)
@@ -553,6 +559,7 @@ class TableService:
         for table_id in self.cluster.expired():
             table = self.tables.get(table_id) or self.get(table_id)
             if not table.state.is_terminal() and self.cluster.claim(table_id):
+                self.counts["takeovers"] += 1
                 if self.refresh(table):
                     await self.broadcast(table)
                 table.clock.restart()  # the new owner's clock: a fresh turn timer
