@@ -53,6 +53,7 @@ _RENEW = text(
 )
 _EXPIRED = text("SELECT table_id FROM leases WHERE expires_at < now() LIMIT 100")
 _RELEASE = text("DELETE FROM leases WHERE table_id = :table_id AND owner = :node")
+_DROP_EXPIRED = text("DELETE FROM leases WHERE table_id = :table_id AND expires_at < now()")
 _RELEASE_ALL = text("DELETE FROM leases WHERE owner = :node")
 _HERE = text(
     "INSERT INTO presence (table_id, seat, node, expires_at)"
@@ -96,6 +97,9 @@ class Cluster:
     def expired(self) -> list[str]:
         """Tables whose owner stopped renewing its lease (a process that died or hung)."""
         return []
+
+    def drop_expired(self, table_id: str) -> None:
+        """Forget an expired lease nobody needs (the table is over or gone)."""
 
 
 class PgCluster(Cluster):
@@ -144,6 +148,10 @@ class PgCluster(Cluster):
     def release(self, table_id: str) -> None:
         self._run(_RELEASE, table_id=table_id)
         self.owned.discard(table_id)
+
+    def drop_expired(self, table_id: str) -> None:
+        """Forget an expired lease nobody needs (the table is over or gone)."""
+        self._run(_DROP_EXPIRED, table_id=table_id)
 
     def release_all(self) -> None:
         """The process stops: let others take its tables without waiting for the expiry."""

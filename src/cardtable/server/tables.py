@@ -557,8 +557,14 @@ class TableService:
         """The heartbeat (leases just renewed): take over tables whose owner stopped renewing,
         and bring the away watch of owned tables in line with every process's connections."""
         for table_id in self.cluster.expired():
-            table = self.tables.get(table_id) or self.get(table_id)
-            if not table.state.is_terminal() and self.cluster.claim(table_id):
+            try:
+                table = self.tables.get(table_id) or self.get(table_id)
+            except TableError:  # deleted meanwhile
+                self.cluster.drop_expired(table_id)
+                continue
+            if table.state.is_terminal():
+                self.cluster.drop_expired(table_id)  # its owner died as the game ended
+            elif self.cluster.claim(table_id):
                 self.counts["takeovers"] += 1
                 if self.refresh(table):
                     await self.broadcast(table)
