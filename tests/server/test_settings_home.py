@@ -63,7 +63,8 @@ def test_the_service_the_cli_and_the_environment_use_the_settings_defaults() -> 
     assert DEFAULTS.hint_bot == DEFAULT_HINTS
     defaults = TableService.__init__.__defaults__ or ()
     assert DEFAULTS.away_seconds in defaults and DEFAULTS.think_time in defaults
-    assert LiveTable.__dataclass_fields__["away_seconds"].default == DEFAULTS.away_seconds
+    clock = LiveTable.__dataclass_fields__["clock"].default_factory()  # type: ignore[misc]
+    assert clock.away_seconds == DEFAULTS.away_seconds
     loaded = load_settings({"CARDTABLE_DATABASE_URL": "sqlite://"})
     assert loaded == replace(DEFAULTS, database_url="sqlite://")
 

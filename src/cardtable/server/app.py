@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -38,8 +39,10 @@ from starlette.websockets import WebSocketDisconnected
 
 from cardtable.agents import AGENTS
 from cardtable.core import CardtableError, list_games
+from cardtable.server.cluster import Cluster, PgCluster
 from cardtable.server.config import Settings, load_settings
 from cardtable.server.guard import BodyGuard
+from cardtable.server.health import add_health_routes
 from cardtable.server.inputs import BadJson, clean_name, excerpt, loads
 from cardtable.server.limits import client_key
 from cardtable.server.lobby import Lobby, TooFast
@@ -107,14 +110,17 @@ class JoinTable(BaseModel):
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or load_settings()
+    store = Store(settings.database_url, secrets.token_hex(8))
+    cluster = PgCluster(store, settings.lease_seconds) if store.shared else Cluster(store.node)
     service = TableService(
-        Store(settings.database_url),
+        store,
         settings.think_time,
         away_seconds=settings.away_seconds,
         standin_bot=settings.standin_bot,
         hint_bot=settings.hint_bot,
         budget=settings.budget(),
         bot_workers=settings.bot_workers,
+        cluster=cluster,
     )
 
     lobby = Lobby(service, settings.flood_limits())
@@ -125,12 +131,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service.resume_all()
         loop = asyncio.get_running_loop()
         sweeper = loop.create_task(lobby.sweep())
+        shared = (
+            [
+                loop.create_task(cluster.listen(service.on_notice, service.catch_up)),
+                loop.create_task(cluster.heartbeat(service.on_tick)),
+            ]
+            if isinstance(cluster, PgCluster)
+            else []
+        )
+        if isinstance(cluster, PgCluster):  # serve once every other process's change is heard
+            await asyncio.wait_for(cluster.ready.wait(), 30)
         warming = loop.create_task(service.pool.warm()) if settings.warm_bot_workers else None
         yield
         sweeper.cancel()
+        for task in shared:
+            task.cancel()
+        await asyncio.gather(*shared, return_exceptions=True)
         if warming is not None:
             await asyncio.gather(warming, return_exceptions=True)
         await service.close()
+        if isinstance(cluster, PgCluster):
+            cluster.release_all()  # others take its tables over at once
 
     # FastAPIOffline: /docs and /redoc load Swagger UI and ReDoc from files shipped in the
     # package, not from a CDN, so they work offline and leak no visit to a third party.
@@ -326,6 +347,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def cardtable_error(_request: Any, exc: CardtableError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=400)
 
+    add_health_routes(app, service)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/favicon.ico", include_in_schema=False)
@@ -426,7 +448,7 @@ async def _handle(
         return
     if message["type"] == "sync":
         await websocket.send_json(
-            seat_view(table.state, table.summary(), table.seq, conn.seat, table.away_seconds)
+            seat_view(table.state, table.summary(), table.seq, conn.seat, table.clock.away_seconds)
         )
         return
     if message["type"] == "hint":

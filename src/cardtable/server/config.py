@@ -19,6 +19,8 @@
 * ``CARDTABLE_TABLES_PER_CLIENT`` (30), ``CARDTABLE_MAX_OPEN_TABLES`` (1000) — unfinished tables
   one client may have opened, and the server may hold;
 * ``CARDTABLE_UNJOINED_SECONDS`` (600) — a table nobody has opened for this long is deleted;
+* ``CARDTABLE_LEASE_SECONDS`` (15) — with several processes on one PostgreSQL, how long a
+  process owns a table without renewing (a killed owner's tables move on after this);
 * ``CARDTABLE_BOT_WORKERS`` — processes that run searches (default: one less than the cores,
   at least one).
 """
@@ -68,6 +70,9 @@ class Settings:
     unjoined_seconds: float = 600.0
     #: Start the bot workers with the server (tests that play no search turn it off).
     warm_bot_workers: bool = True
+    #: Seconds a process's lease on a table lasts without renewal (several processes on one
+    #: PostgreSQL; see :mod:`.cluster`); renewed every third of it.
+    lease_seconds: float = 15.0
     #: Worker processes for bot searches and hints.
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
 
@@ -114,6 +119,7 @@ ENV: Final = {
     "CARDTABLE_MAX_OPEN_TABLES": "max_open_tables",
     "CARDTABLE_UNJOINED_SECONDS": "unjoined_seconds",
     "CARDTABLE_BOT_WORKERS": "bot_workers",
+    "CARDTABLE_LEASE_SECONDS": "lease_seconds",
 }
 
 
@@ -148,6 +154,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         settings,
         think_time=max(0.0, settings.think_time),
         away_seconds=max(0.0, settings.away_seconds),
+        lease_seconds=max(0.3, settings.lease_seconds),
     )
     from cardtable.agents import make_agent
     from cardtable.agents.analysis import make_search

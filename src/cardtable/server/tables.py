@@ -21,13 +21,15 @@ import contextlib
 import hashlib
 import secrets
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from cardtable.agents.analysis import make_search
 from cardtable.core import (
-    NO_COMMIT,
     Action,
     BadOptions,
     CardtableError,
@@ -40,9 +42,11 @@ from cardtable.core import (
 from cardtable.core.options import options_to_json
 from cardtable.server.botpool import BotPool, is_search, think
 from cardtable.server.budget import Budget
+from cardtable.server.clock import TurnClock
+from cardtable.server.cluster import Cluster
 from cardtable.server.config import DEFAULTS
 from cardtable.server.inputs import clean_name, excerpt
-from cardtable.server.store import Store, StoredTable, TableRow, now
+from cardtable.server.store import LeaseLost, Store, StoredTable, TableRow, now
 from cardtable.server.views import seat_view
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -82,18 +86,12 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     #: Set whenever something the bot task waits for changes (a move, a connection).
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    #: When the current decision began (monotonic clock), for the turn timer.
-    turn_started: float = field(default_factory=time.monotonic)
-    #: Seated people without a connection, and since when (monotonic clock).
-    away_since: dict[int, float] = field(default_factory=dict)
-    away_seconds: float = DEFAULTS.away_seconds
+    #: The turn timer and the away watch (acted on only by the table's owner).
+    clock: TurnClock = field(default_factory=lambda: TurnClock(None, DEFAULTS.away_seconds))
     #: Seats whose hint is being worked out (one at a time per seat).
     hinting: set[int] = field(default_factory=set)
     #: When this process loaded the table (monotonic): an unopened table expires from here.
     loaded_at: float = field(default_factory=time.monotonic)
-    #: While a hint is worked out the turn timer stands still (monotonic time it stopped):
-    #: the seconds the search takes are not the player's.
-    timer_paused_at: float | None = None
 
     def seated(self, seat: int) -> bool:
         """Whether a person holds this seat (a human seat whose token was handed out)."""
@@ -108,34 +106,11 @@ class LiveTable:
 
     def deadline(self) -> float | None:
         """Seconds left on the turn timer for the seated people who must act now."""
-        if self.row.turn_seconds is None or self.state.is_terminal():
-            return None
-        if not any(self.seated(s) for s in self.state.to_act()):
-            return None
-        now = time.monotonic() if self.timer_paused_at is None else self.timer_paused_at
-        return max(0.0, self.turn_started + self.row.turn_seconds - now)
+        return self.clock.deadline(self.state, self.seated)
 
-    def pause_timer(self) -> None:
-        if self.timer_paused_at is None:
-            self.timer_paused_at = time.monotonic()
-
-    def resume_timer(self, seq: int) -> None:
-        """Run the turn timer again, adding the pause to the decision's time if the decision
-        is still the one the pause began in (a move meanwhile started a fresh clock). The
-        caller reschedules the bot task, which may have stopped with no deadline to wait for."""
-        if self.timer_paused_at is None:
-            return
-        if self.seq == seq:
-            self.turn_started += time.monotonic() - self.timer_paused_at
-        self.timer_paused_at = None
-
-    def away(self, seat: int, now: float | None = None) -> bool:
+    def away(self, seat: int) -> bool:
         """Whether a stand-in plays this seat because its player is away."""
-        since = self.away_since.get(seat)
-        if since is None:
-            return False
-        now = time.monotonic() if now is None else now
-        return now - since >= self.away_seconds
+        return self.clock.away(seat)
 
     def summary(self) -> dict[str, Any]:
         """Public facts of the table (the seed only once the game is over)."""
@@ -214,8 +189,11 @@ class TableService:
         hint_bot: str = DEFAULTS.hint_bot,
         budget: Budget | None = None,
         bot_workers: int = DEFAULTS.bot_workers,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        #: Which tables this process runs bots and timers for (all of them when alone).
+        self.cluster = cluster or Cluster()
         self.budget = budget or DEFAULTS.budget()
         self.pool = BotPool(bot_workers)
         self.think_time = think_time
@@ -226,6 +204,9 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         #: Finished tables kept in memory with nobody connected (see ``_forget_finished``).
         self.keep_finished = 64
+        #: Running totals for ``/metrics``: moves stored, (table, seq) races lost, tables
+        #: taken over from a process that stopped renewing its lease.
+        self.counts: Counter[str] = Counter()
 
     # ------------------------------------------------------------------ lobby
 
@@ -284,6 +265,7 @@ class TableService:
             token = secrets.token_urlsafe(18)
             entries[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
         self.store.add_table(row)
+        self.cluster.claim(row.id)
         table = self._live(row, state, [])
         return table, seat, token, invites
 
@@ -303,7 +285,7 @@ class TableService:
             self.tables.pop(table.id, None)  # changed elsewhere: reload it on the next request
             raise TableError(409, "the seats changed meanwhile; look at the table again")
         table.row.seats, table.row.seats_version = updated, version + 1
-        table.away_since[seat] = time.monotonic()  # until the new player connects
+        table.clock.left(seat)  # until the new player connects
         table.changed.set()
         return seat, token
 
@@ -349,7 +331,10 @@ class TableService:
         stored = self.store.load(table_id) if len(table_id) <= 32 else None
         if stored is None:
             raise TableError(404, f"no table {table_id[:40]!r}")
-        return self._rebuild(stored)
+        table = self._rebuild(stored)
+        if not table.state.is_terminal():
+            self.cluster.claim(table_id)  # a table nobody runs (its owner died) is ours now
+        return table
 
     def resume_all(self) -> list[LiveTable]:
         """Load every unfinished table (after a restart) and let its bots move again."""
@@ -378,10 +363,10 @@ class TableService:
         agents = {
             i: self.budget.clamp(s["bot"]) for i, s in enumerate(row.seats) if s["kind"] == "bot"
         }
-        table = LiveTable(row.id, row, state, len(actions), agents, away_seconds=self.away_seconds)
-        start = time.monotonic()
+        clock = TurnClock(row.turn_seconds, self.away_seconds)
+        table = LiveTable(row.id, row, state, len(actions), agents, clock=clock)
         # Nobody is connected yet: every seated player counts as away from now on.
-        table.away_since = {i: start for i in range(len(row.seats)) if table.seated(i)}
+        clock.watch([i for i in range(len(row.seats)) if table.seated(i)], set())
         self.tables[row.id] = table
         self._forget_finished()
         return table
@@ -403,7 +388,9 @@ class TableService:
             self.store.mark_seen(table.id)
             table.row.seen = True
         if conn.seat is not None:
-            table.away_since.pop(conn.seat, None)
+            if not any(c.seat == conn.seat for c in table.connections[:-1]):
+                self.cluster.present(table.id, conn.seat, True)
+            table.clock.back(conn.seat)
         table.changed.set()
         await self.broadcast(table)
 
@@ -413,7 +400,9 @@ class TableService:
             table.connections.remove(conn)
         seat = conn.seat
         if seat is not None and not any(c.seat == seat for c in table.connections):
-            table.away_since[seat] = time.monotonic()
+            self.cluster.present(table.id, seat, False)
+            if seat not in self.cluster.elsewhere().get(table.id, set()):
+                table.clock.left(seat)
             self.schedule_bots(table)
         await self.broadcast(table)
         self._forget_finished()
@@ -430,22 +419,43 @@ class TableService:
         Other seats' moves since then do not make it stale: the action is checked against the
         current state. Returns the action, the step it became and whether it was a duplicate.
         """
-        async with table.lock:
-            if not 0 <= seen_seq <= table.seq:
-                raise TableError(409, f"stale: the table is at step {table.seq}, not {seen_seq}")
-            history = table.state.history
-            mine = [i for i in range(seen_seq, table.seq) if history[i][0] == seat]
-            if mine:
-                step = mine[0]
-                if self._same(table, action, history[step][1]):
-                    return table.state.actions.action(history[step][1]), step + 1, True
-                raise TableError(409, f"stale: you have moved since step {seen_seq}")
-            chosen = table.state.apply(seat, action)  # IllegalAction: nothing changed
-            self._commit(table, seat, chosen)
-            new_seq = table.seq
-        await self.broadcast(table)
-        self.schedule_bots(table)
-        return chosen, new_seq, False
+        caught_up = False  # steps read from the store meanwhile: show them whatever happens
+        try:
+            for _attempt in range(5):
+                async with table.lock:
+                    resent = self._resend(table, seat, seen_seq, action)
+                    if resent is not None:
+                        return resent
+                    state = table.state.clone()
+                    chosen_action = state.apply(seat, action)  # IllegalAction: nothing changed
+                    if not self._commit(table, state, seat, chosen_action):
+                        caught_up = True  # another process stored this step first: again
+                        continue
+                    new_seq = table.seq
+                caught_up = False
+                await self.broadcast(table)
+                self.schedule_bots(table)
+                return chosen_action, new_seq, False
+        finally:
+            if caught_up:
+                await self.broadcast(table)
+        raise TableError(409, "the table kept moving meanwhile; look at it again")
+
+    def _resend(
+        self, table: LiveTable, seat: int, seen_seq: int, action: int | str
+    ) -> tuple[Action, int, bool] | None:
+        """The answer to a resend (action, step, True), None for a new action; TableError
+        when it is stale."""
+        if not 0 <= seen_seq <= table.seq:
+            raise TableError(409, f"stale: the table is at step {table.seq}, not {seen_seq}")
+        history = table.state.history
+        mine = [i for i in range(seen_seq, table.seq) if history[i][0] == seat]
+        if mine:
+            step = mine[0]
+            if self._same(table, action, history[step][1]):
+                return table.state.actions.action(history[step][1]), step + 1, True
+            raise TableError(409, f"stale: you have moved since step {seen_seq}")
+        return None
 
     @staticmethod
     def _same(table: LiveTable, action: int | str, action_id: int) -> bool:
@@ -454,27 +464,62 @@ class TableService:
         except IllegalAction:
             return False
 
-    def _commit(self, table: LiveTable, seat: int, chosen: Action) -> None:
+    def _commit(
+        self, table: LiveTable, state: State, seat: int, chosen: Action, fence: bool = False
+    ) -> bool:
+        """Store ``chosen`` (already applied to ``state``, a copy of the table's) as the next
+        step, then make ``state`` the table's. False, with the table brought up to date from
+        the store, if another process stored that step first: nothing was shown of it.
+        ``fence``: a bot's move, stored only while this process owns the table."""
         try:
             self.store.add_event(
-                table.id, table.seq + 1, seat, chosen.text, table.state.is_terminal()
+                table.id, table.seq + 1, seat, chosen.text, state.is_terminal(), fence
             )
-        except Exception:
-            # The event could not be stored: undo it in memory by rebuilding from the log.
-            self.tables.pop(table.id, None)
-            raise
+        except IntegrityError:
+            self.counts["races_lost"] += 1
+            self.refresh(table)
+            return False
+        self.counts["moves"] += 1
+        table.state = state
         table.seq += 1
-        if not any(p != NO_COMMIT for p in table.state.pending):
-            # A new decision begins. While some seats of a simultaneous decision have
-            # committed and others have not, it is still the same decision: its clock runs on.
-            table.turn_started = time.monotonic()
+        table.clock.moved(state)
         table.changed.set()
+        if state.is_terminal():
+            self.cluster.release(table.id)
+        return True
+
+    def refresh(self, table: LiveTable) -> bool:
+        """Bring a loaded table up to the store: seats and steps other processes committed.
+        Returns whether anything changed."""
+        row = self.store.load_row(table.id)
+        if row is None:
+            self.forget(table.id)
+            return False
+        changed = row.seats_version != table.row.seats_version
+        table.row.seats, table.row.seats_version = row.seats, row.seats_version
+        table.row.seen = table.row.seen or row.seen
+        for seq, seat, text in self.store.events_after(table.id, table.seq):
+            if seq != table.seq + 1:
+                break  # cannot happen with the (table, seq) key; the next notice retries
+            table.state.apply(seat, text)
+            table.seq = seq
+            table.clock.moved(table.state)
+            changed = True
+        if changed:
+            table.changed.set()
+        return changed
+
+    def forget(self, table_id: str) -> None:
+        """Drop a table from memory (deleted, or no longer in the store)."""
+        table = self.tables.pop(table_id, None)
+        if table is not None and table.bot_task is not None:
+            table.bot_task.cancel()
 
     async def broadcast(self, table: LiveTable) -> None:
         for conn in list(table.connections):
             try:
                 view = seat_view(
-                    table.state, table.summary(), table.seq, conn.seat, table.away_seconds
+                    table.state, table.summary(), table.seq, conn.seat, table.clock.away_seconds
                 )
                 await conn.send(view)
             except Exception:  # a closed socket: forget it
@@ -482,31 +527,70 @@ class TableService:
                     table.connections.remove(conn)
 
     def schedule_bots(self, table: LiveTable) -> None:
-        """Make sure the table's bot task runs (and wakes up to look at the table again)."""
+        """Make sure the table's bot task runs (and wakes up to look at the table again), if
+        this process owns the table: only the owner runs bots, timers and stand-ins."""
         table.changed.set()
+        if not self.cluster.owns(table.id):
+            return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
-    def _due(self, table: LiveTable, now: float) -> tuple[list[int], float | None]:
-        """Seated seats a stand-in must play now, and when to look again (None: no timer)."""
-        due: list[int] = []
-        wake: float | None = None
-        for seat in table.state.to_act():
-            if not table.seated(seat):
+    # ------------------------------------------------------------------ other processes
+
+    async def on_notice(self, table_id: str, kind: str) -> None:
+        """Another process committed a change to a table (see :mod:`.cluster`): read it from
+        the store and show it to this process's clients."""
+        table = self.tables.get(table_id)
+        if kind == "deleted":
+            self.forget(table_id)
+        elif table is None:
+            if kind == "table":
+                self.get(table_id)  # a new table: list it in this process's lobby too
+        elif kind == "presence":
+            self._watch(table, self.cluster.elsewhere().get(table_id, set()))
+            await self.broadcast(table)
+        elif self.refresh(table):
+            await self.broadcast(table)
+            self.schedule_bots(table)
+
+    async def on_tick(self) -> None:
+        """The heartbeat (leases just renewed): take over tables whose owner stopped renewing,
+        and bring the away watch of owned tables in line with every process's connections."""
+        for table_id in self.cluster.expired():
+            try:
+                table = self.tables.get(table_id) or self.get(table_id)
+            except TableError:  # deleted meanwhile
+                self.cluster.drop_expired(table_id)
                 continue
-            since = table.away_since.get(seat)
-            if since is not None:
-                if now - since >= table.away_seconds:
-                    due.append(seat)
-                    continue
-                wake = min(wake or float("inf"), since + table.away_seconds)
-            if table.row.turn_seconds is not None and table.timer_paused_at is None:
-                end = table.turn_started + table.row.turn_seconds
-                if now >= end:
-                    due.append(seat)
-                else:
-                    wake = min(wake or float("inf"), end)
-        return due, wake
+            if table.state.is_terminal():
+                self.cluster.drop_expired(table_id)  # its owner died as the game ended
+            elif self.cluster.claim(table_id):
+                self.counts["takeovers"] += 1
+                if self.refresh(table):
+                    await self.broadcast(table)
+                table.clock.restart()  # the new owner's clock: a fresh turn timer
+        elsewhere = self.cluster.elsewhere()
+        for table in list(self.tables.values()):
+            if self.cluster.owns(table.id) and not table.state.is_terminal():
+                self._watch(table, elsewhere.get(table.id, set()))
+                self.schedule_bots(table)
+
+    async def catch_up(self) -> None:
+        """Notices may have been missed (before listening began, or while its connection was
+        down): load unfinished tables this process has not seen and refresh the rest."""
+        for table_id in self.store.table_ids(finished=False, limit=10_000):
+            if table_id not in self.tables:
+                self.get(table_id)
+        for table in list(self.tables.values()):
+            if not table.state.is_terminal() and self.refresh(table):
+                await self.broadcast(table)
+                self.schedule_bots(table)
+
+    def _watch(self, table: LiveTable, elsewhere: set[int]) -> None:
+        present = elsewhere | {c.seat for c in table.connections if c.seat is not None}
+        seated = [i for i in range(len(table.row.seats)) if table.seated(i)]
+        table.clock.watch(seated, present)
+        table.changed.set()
 
     # ------------------------------------------------------------------ hints
 
@@ -527,12 +611,12 @@ class TableService:
             raise TableError(429, "a hint for this seat is already being worked out")
         seq = table.seq
         table.hinting.add(seat)
-        table.pause_timer()
+        table.clock.pause()
         try:
             rows = await self.pool.hint(self.hint_bot, state.clone(), seat, secrets.randbits(63))
         finally:
             table.hinting.discard(seat)
-            table.resume_timer(seq)
+            table.clock.resume(table.seq == seq)
             self.schedule_bots(table)
         return {
             "type": "hint",
@@ -552,12 +636,12 @@ class TableService:
     async def _run_bots(self, table: LiveTable) -> None:
         """While a bot or stand-in must act, let it think off the loop and play; otherwise sleep
         until the next turn-timer or away deadline, or until the table changes."""
-        while not table.state.is_terminal():
+        while not table.state.is_terminal() and self.cluster.owns(table.id):
             table.changed.clear()
             movers = [s for s in table.state.to_act() if s in table.agents]
-            due, wake = self._due(table, time.monotonic())
+            due, wake = table.clock.due(table.state, table.seated, time.monotonic())
             if not movers and not due:
-                if wake is None and not table.away_since:
+                if wake is None and not table.clock.away_since:
                     return
                 timeout = None if wake is None else max(0.0, wake - time.monotonic())
                 with contextlib.suppress(TimeoutError):
@@ -574,11 +658,17 @@ class TableService:
                 async with table.lock:
                     if seq != table.seq:
                         continue  # someone moved meanwhile: think again
-                    still_due = self._due(table, time.monotonic())[0]
+                    still_due = table.clock.due(table.state, table.seated, time.monotonic())[0]
                     if seat not in table.agents and seat not in still_due:
                         continue  # the player came back while the stand-in was thinking
-                    chosen = table.state.apply(seat, choice)
-                    self._commit(table, seat, chosen)
+                    state = table.state.clone()
+                    chosen = state.apply(seat, choice)
+                    if not self._commit(table, state, seat, chosen, fence=True):
+                        await self.broadcast(table)  # another process moved: show it, go on
+                        continue
             except (IllegalAction, BadOptions):
                 continue
+            except LeaseLost:
+                self.cluster.release(table.id)
+                return
             await self.broadcast(table)

@@ -1,0 +1,220 @@
+"""Several server processes over one PostgreSQL: who owns each table, who is connected where,
+and the notices that tell every process of every committed change.
+
+Ownership is a **lease** row per live table (``leases``: owner, expiry), taken with one
+conditional upsert (free, or expired, or already ours) and renewed by each process's heartbeat
+every third of the lease time. Only the owner runs a table's bots, turn timer and stand-ins,
+and a bot's move is stored only inside a transaction that still finds the lease held (the
+fence in :meth:`.Store.add_event`), so a process that stalled past its lease cannot play for
+the new owner. A killed owner stops renewing; once its leases expire, another process's
+heartbeat claims them and the games go on. A leases table rather than advisory locks: a lock
+belongs to one database session, so it would pin a pooled connection per table, vanish with a
+dropped connection without the process noticing, and could not be fenced in a transaction of
+another session; a row with an expiry works over any pooled connection, fails safe when the
+owner hangs, and is plain to inspect.
+
+A person's move is stored by whichever process serves their connection, checked against its
+copy of the table, with the (table, seq) key deciding any race: the loser reloads the steps it
+missed and checks the move again. Every commit sends ``NOTIFY`` in its own transaction, so the
+other processes hear of it only after it is committed; each then reads the new steps from the
+store and sends its own clients their views.
+
+Presence: a seat connected on a process has a ``presence`` row renewed by that process's
+heartbeat; the owner counts a seat as away only while no process has a live row for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+
+from sqlalchemy import make_url, text
+
+from cardtable.server.store import CHANNEL, Store
+
+log = logging.getLogger(__name__)
+
+#: Called for each notice of another process: (table id, kind).
+OnNotice = Callable[[str, str], Awaitable[None]]
+
+_CLAIM = text(
+    "INSERT INTO leases (table_id, owner, expires_at)"
+    " VALUES (:table_id, :node, now() + make_interval(secs => :seconds))"
+    " ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner,"
+    " expires_at = EXCLUDED.expires_at"
+    " WHERE leases.owner = EXCLUDED.owner OR leases.expires_at < now()"
+    " RETURNING owner"
+)
+_RENEW = text(
+    "UPDATE leases SET expires_at = now() + make_interval(secs => :seconds)"
+    " WHERE owner = :node AND expires_at > now() RETURNING table_id"
+)
+_EXPIRED = text("SELECT table_id FROM leases WHERE expires_at < now() LIMIT 100")
+_RELEASE = text("DELETE FROM leases WHERE table_id = :table_id AND owner = :node")
+_DROP_EXPIRED = text("DELETE FROM leases WHERE table_id = :table_id AND expires_at < now()")
+_RELEASE_ALL = text("DELETE FROM leases WHERE owner = :node")
+_HERE = text(
+    "INSERT INTO presence (table_id, seat, node, expires_at)"
+    " VALUES (:table_id, :seat, :node, now() + make_interval(secs => :seconds))"
+    " ON CONFLICT (table_id, seat, node) DO UPDATE SET expires_at = EXCLUDED.expires_at"
+)
+_GONE = text("DELETE FROM presence WHERE table_id = :table_id AND seat = :seat AND node = :node")
+_GONE_ALL = text("DELETE FROM presence WHERE node = :node")
+_RENEW_PRESENCE = text(
+    "UPDATE presence SET expires_at = now() + make_interval(secs => :seconds) WHERE node = :node"
+)
+_ELSEWHERE = text("SELECT table_id, seat FROM presence WHERE node <> :node AND expires_at > now()")
+
+
+class Cluster:
+    """One process alone (SQLite, or PostgreSQL used by one process): it owns every table and
+    has nobody to tell."""
+
+    shared = False
+
+    def __init__(self, node: str = "") -> None:
+        #: This process's name in leases and presence rows.
+        self.node = node or secrets.token_hex(8)
+
+    def owns(self, table_id: str) -> bool:
+        return True
+
+    def claim(self, table_id: str) -> bool:
+        return True
+
+    def release(self, table_id: str) -> None:
+        """The game is over: nothing is left to run for it."""
+
+    def present(self, table_id: str, seat: int, here: bool) -> None:
+        """Record that ``seat`` has (or no longer has) a connection on this process."""
+
+    def elsewhere(self) -> dict[str, set[int]]:
+        """Seats with a live connection on another process, by table."""
+        return {}
+
+    def expired(self) -> list[str]:
+        """Tables whose owner stopped renewing its lease (a process that died or hung)."""
+        return []
+
+    def drop_expired(self, table_id: str) -> None:
+        """Forget an expired lease nobody needs (the table is over or gone)."""
+
+
+class PgCluster(Cluster):
+    """Processes sharing one PostgreSQL (see the module docstring)."""
+
+    shared = True
+
+    def __init__(self, store: Store, lease_seconds: float) -> None:
+        super().__init__(store.node)
+        store.node = self.node
+        self.store = store
+        self.lease_seconds = lease_seconds
+        #: Tables whose lease this process held at its last claim or renewal.
+        self.owned: set[str] = set()
+        #: Set once this process listens for the others' notices.
+        self.ready = asyncio.Event()
+
+    def _run(self, statement: object, **params: object) -> list[tuple[object, ...]]:
+        with self.store.engine.begin() as conn:
+            result = conn.execute(statement, {"node": self.node, **params})  # type: ignore[call-overload]
+            return [tuple(r) for r in result] if result.returns_rows else []
+
+    def owns(self, table_id: str) -> bool:
+        return table_id in self.owned
+
+    def claim(self, table_id: str) -> bool:
+        """Take the table's lease if it is free, expired or already ours."""
+        got = self._run(_CLAIM, table_id=table_id, seconds=self.lease_seconds)
+        if got:
+            self.owned.add(table_id)
+        else:
+            self.owned.discard(table_id)
+        return bool(got)
+
+    def renew(self) -> set[str]:
+        """Extend every lease still ours (and our presence rows); returns the tables owned."""
+        rows = self._run(_RENEW, seconds=self.lease_seconds)
+        self._run(_RENEW_PRESENCE, seconds=self.lease_seconds)
+        self.owned = {str(r[0]) for r in rows}
+        return self.owned
+
+    def expired(self) -> list[str]:
+        """Tables whose owner stopped renewing its lease (a process that died or hung)."""
+        return [str(r[0]) for r in self._run(_EXPIRED)]
+
+    def release(self, table_id: str) -> None:
+        self._run(_RELEASE, table_id=table_id)
+        self.owned.discard(table_id)
+
+    def drop_expired(self, table_id: str) -> None:
+        """Forget an expired lease nobody needs (the table is over or gone)."""
+        self._run(_DROP_EXPIRED, table_id=table_id)
+
+    def release_all(self) -> None:
+        """The process stops: let others take its tables without waiting for the expiry."""
+        self._run(_RELEASE_ALL)
+        self._run(_GONE_ALL)
+        self.owned.clear()
+
+    def present(self, table_id: str, seat: int, here: bool) -> None:
+        if here:
+            self._run(_HERE, table_id=table_id, seat=seat, seconds=self.lease_seconds)
+        else:
+            self._run(_GONE, table_id=table_id, seat=seat)
+        with self.store.engine.begin() as conn:
+            self.store.notify(conn, table_id, "presence")
+
+    def elsewhere(self) -> dict[str, set[int]]:
+        out: dict[str, set[int]] = {}
+        for table_id, seat in self._run(_ELSEWHERE):
+            out.setdefault(str(table_id), set()).add(int(str(seat)))
+        return out
+
+    async def listen(
+        self, on_notice: OnNotice, on_reconnect: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Hear every other process's notices until cancelled. Each time the listening
+        connection is (re)established, ``on_reconnect`` catches up on whatever was committed
+        while nobody listened; then ``ready`` is set (the server waits for it at start)."""
+        import psycopg
+
+        url = make_url(str(self.store.engine.url.render_as_string(hide_password=False)))
+        dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    await on_reconnect()
+                    self.ready.set()
+                    async for notice in conn.notifies():
+                        await self._dispatch(notice.payload, on_notice)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("listening for other processes' changes failed; retrying")
+                await asyncio.sleep(1.0)
+
+    async def _dispatch(self, payload: str, on_notice: OnNotice) -> None:
+        node, _, rest = payload.partition(" ")
+        table_id, _, kind = rest.partition(" ")
+        if node == self.node or not table_id:
+            return
+        try:
+            await on_notice(table_id, kind)
+        except Exception:
+            log.exception("applying a notice about table %s failed", table_id)
+
+    async def heartbeat(self, on_tick: Callable[[], Awaitable[None]]) -> None:
+        """Renew leases and presence every third of the lease time, then ``on_tick``."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                self.renew()  # in the loop: ``owned`` is read and claimed there too
+                await on_tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the heartbeat failed; trying again")

@@ -1,0 +1,47 @@
+"""``/healthz`` tells a load balancer whether to send players here; ``/metrics`` counts."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
+
+from .conftest import act, create, receive_view
+
+
+def test_healthz_is_ok_while_the_database_answers(client: TestClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200, response.text
+    assert response.json()["status"] == "ok"
+
+
+def test_healthz_is_503_when_the_database_is_gone(client: TestClient) -> None:
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    store.engine = create_engine("sqlite:////nonexistent-dir/cardtable.db")
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["status"] == "unavailable"
+    assert "database" in response.json()["reason"]
+
+
+def metric(client: TestClient, name: str) -> float:
+    text = client.get("/metrics").text
+    values = [line.split()[1] for line in text.splitlines() if line.startswith(name + " ")]
+    assert len(values) == 1, text
+    return float(values[0])
+
+
+def test_metrics_count_tables_connections_and_moves(client: TestClient) -> None:
+    response = client.get("/metrics")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/plain")
+    assert "# TYPE cardtable_moves_total counter" in response.text
+    made = create(client, "magic-show", ["human", "human"])
+    table_id, token = made["table"]["id"], made["token"]
+    assert metric(client, "cardtable_tables_open") == 1
+    assert metric(client, "cardtable_tables_owned") == 1  # alone, a process owns every table
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as ws:
+        view = receive_view(ws)
+        assert metric(client, "cardtable_connections") == 1
+        act(ws, view, view["legal"][0]["id"])
+        assert metric(client, "cardtable_moves_total") == 1
+    assert metric(client, "cardtable_connections") == 0
