@@ -18,7 +18,7 @@ True
 'a bot may search at most 150 worlds per decision (iterations=1000 asked)'
 >>> cap.check("pimc:cutoff=0")
 "a bot's rollouts may be at most 32 actions (cutoff=0 plays to the end)"
->>> cap.check("ismcts:time=1.0,cutoff=1000") is None
+>>> cap.check("ismcts:time=1.5,cutoff=1000") is None
 True
 
 The rollout cap bounds what an *iteration* costs, so it applies to iteration-bounded searches
