@@ -1,0 +1,30 @@
+"""Every determinisation agrees with the public history (see ``history.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.core import Rng, new_state
+
+from .history import check_game
+
+CASES: list[tuple[str, int, dict[str, Any], int]] = [
+    ("portfolio", 3, {"trades": True}, 0),
+    ("portfolio", 2, {"trades": True}, 3),
+    ("portfolio", 4, {}, 1),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "num_players", "options", "seed"),
+    CASES,
+    ids=[f"{g}-{n}p-s{s}-" + ",".join(f"{k}={v}" for k, v in o.items()) for g, n, o, s in CASES],
+)
+def test_determinisations_agree_with_the_public_history(
+    game: str, num_players: int, options: dict[str, Any], seed: int
+) -> None:
+    state = new_state(game, num_players, seed, options)
+    counts = check_game(state, Rng(seed), every=11, samples=3, max_steps=150)
+    assert counts["worlds"] > 0 and counts["actions replayed"] > 0
