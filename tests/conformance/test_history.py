@@ -1,4 +1,6 @@
-"""Every determinisation agrees with the public history (see ``history.py``)."""
+"""Every determinisation agrees with the public history (see ``history.py``): all five games,
+several seeds, table sizes and option sets, Portfolio with trades on. The planted-bug self-test
+is ``test_history_selftest.py``."""
 
 from __future__ import annotations
 
@@ -11,9 +13,19 @@ from cardtable.core import Rng, new_state
 from .history import check_game
 
 CASES: list[tuple[str, int, dict[str, Any], int]] = [
+    ("magic-show", 2, {}, 0),
+    ("magic-show", 2, {}, 3),
+    ("nacho-loco", 2, {}, 0),
+    ("nacho-loco", 4, {"must_play_drawn": True, "placement_rule": "any_edge"}, 1),
+    ("nacho-loco", 3, {"go_again_mode": "extra_turn"}, 0),
+    ("piece-of-the-action", 2, {}, 0),
+    ("piece-of-the-action", 6, {"moved_reverse_cancels": False}, 1),
     ("portfolio", 3, {"trades": True}, 0),
     ("portfolio", 2, {"trades": True}, 3),
+    ("portfolio", 5, {"trades": True, "max_offers_per_turn": 1}, 2),
     ("portfolio", 4, {}, 1),
+    ("score", 3, {}, 0),
+    ("score", 3, {"empty_pile": "recycle", "voluntary_complete_discard": True}, 1),
 ]
 
 
