@@ -36,6 +36,8 @@ MODULES: tuple[str, ...] = (
     "core/rng.py",
     "core/zones.py",
     "core/actions.py",
+    "core/loading.py",
+    "core/determinize.py",
     "core/state.py",
     "agents/ismcts.py",
     "games/magic_show/cards.py",

@@ -33,14 +33,16 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from cardtable.core.actions import Action, ActionData, ActionSpace
-from cardtable.core.errors import BadOptions, IllegalAction, StateFormatError
+from cardtable.core.actions import NO_COMMIT, Action, ActionData, ActionSpace
+from cardtable.core.determinize import make_sampler
+from cardtable.core.errors import IllegalAction
+from cardtable.core.loading import from_json as load_json
+from cardtable.core.loading import plain
 from cardtable.core.options import options_to_json, parse_options
 from cardtable.core.rng import Rng
-from cardtable.core.text import quote, shown
 from cardtable.core.zones import TableSpec
 
-NO_COMMIT = -1
+__all__ = ["NO_COMMIT", "State"]
 
 #: Table specs by (state class, player count, options): built once, shared by every state.
 _SPEC_CACHE: dict[tuple[Any, ...], TableSpec] = {}
@@ -214,6 +216,17 @@ class State(ABC):
         leaders = [s for s, v in enumerate(scores) if v == top]
         share = 1.0 / len(leaders)
         return [share if s in leaders else 0.0 for s in range(self.num_players)]
+
+    def agrees_with_public_facts(self) -> bool:
+        """Does this state agree with the public facts the game keeps beyond seen marks?
+
+        Seen marks say where a known card is. Some public facts say where a card is not: a
+        trade that failed because its responder lacked the asked card (PF-R10), a card the rules
+        never leave in a hand (POTA-R3). A game that keeps such facts (as public fields) answers
+        here whether the cards now lying in its zones satisfy them; the determinisation sampler
+        deals again until they do. The default: no such facts.
+        """
+        return True
 
     def action_audience(self, seat: int, action_id: int) -> int:
         """Seats (bitmask) that learn which action ``seat`` took; everyone by default."""
@@ -455,91 +468,16 @@ class State(ABC):
         seats' face-down commitments are re-chosen at random among their legal choices; the game's
         RNG is re-seeded, so future shuffles are not predictable either. A deal in which a seat
         that must act has no legal action is impossible (everyone sees who must act) and is
-        dealt again. History and log are dropped: they may name hidden choices.
+        dealt again, as is one that contradicts the game's other public facts
+        (:meth:`agrees_with_public_facts`). History and log are dropped: they may name hidden
+        choices.
         """
         return self.sampler(seat)(rng)
 
     def sampler(self, seat: int) -> Callable[[Rng], State]:
-        """``determinize(seat, ·)`` prepared once for many calls: the same state for the same rng.
-
-        Search samples one information set thousands of times; finding the unseen cards, their
-        places and their canonical order is done here once, so each sample is a clone, one
-        shuffle per card back and the re-chosen commitments. The state must not change while
-        the sampler is in use.
-        """
-        layout = self.spec.layout
-        slots: list[tuple[int, int]] = []
-        pool: list[int] = []
-        seen = self.seen
-        bit = 1 << seat
-        for zi, cards in enumerate(self.zones):
-            if layout.public[zi]:
-                continue
-            mask = layout.owner_bit[zi]
-            for i, card in enumerate(cards):
-                if not (mask | seen[card]) & bit:
-                    slots.append((zi, i))
-                    pool.append(card)
-        # Groups of slot runs (zone, start, end, seen mark, tag) with the group's cards in canonical
-        # order: each slot keeps its own knowledge marks, the cards are dealt into the slots.
-        groups: list[tuple[list[tuple[int, int, int, int, int]], list[int]]] = []
-        if pool:
-            backs = self.spec.cards.backs
-            kinds = [None] if self.spec.cards.single_back else sorted({backs[c] for c in pool})
-            for back in kinds:
-                members = [
-                    (sl, c)
-                    for sl, c in zip(slots, pool, strict=True)
-                    if back is None or backs[c] == back
-                ]
-                groups.append((_runs_of(members, seen, self.tags), sorted(c for _, c in members)))
-        others = [s for s in range(self.num_players) if s != seat and self.pending[s] != NO_COMMIT]
-        # Samples are cloned from a copy without history and log, so a long game's history is
-        # not copied only to be dropped, thousands of times per search.
-        template = self.clone()
-        template.history = []
-        template.events = None
-
-        def deal(rng: Rng) -> tuple[State, bool]:
-            new = template.clone()
-            new.rng = Rng(rng.next_u64())
-            zones, new_seen, new_tags = new.zones, new.seen, new.tags
-            for runs, canonical in groups:
-                cards = canonical[:]
-                rng.shuffle_batched(cards)
-                k = 0
-                for zi, start, end, mark, tag in runs:
-                    chunk = cards[k : k + end - start]
-                    k += end - start
-                    zones[zi][start:end] = chunk
-                    for card in chunk:
-                        new_seen[card] = mark
-                        new_tags[card] = tag
-            if others:
-                for other in others:
-                    new.pending[other] = NO_COMMIT
-                for other in others:
-                    choices = new.legal_action_ids(other)
-                    if not choices:
-                        return new, False
-                    new.pending[other] = choices[rng.below(len(choices))]
-            for mover in new.to_act():
-                if mover != seat and not new.legal_action_ids(mover):
-                    return new, False
-            return new, True
-
-        def sample(rng: Rng) -> State:
-            # Every seat that must act now has a legal action in the true state (the game would
-            # have moved on otherwise: a Score! seat with no matching Single is busted at once),
-            # and everyone sees who must act. A deal that contradicts this is impossible, so it
-            # is dealt again: the samples are conditioned on that public fact.
-            for _ in range(SAMPLE_TRIES):
-                new, possible = deal(rng)
-                if possible:
-                    return new
-            return new  # a world this unlikely is left to the caller (search copes with it)
-
-        return sample
+        """``determinize(seat, ·)`` prepared once for many calls: the same state for the same rng
+        (see :func:`cardtable.core.determinize.make_sampler`)."""
+        return make_sampler(self, seat)
 
     # ------------------------------------------------------------------ observation
 
@@ -560,13 +498,7 @@ class State(ABC):
         own_commit = None
         if seat is not None and self.pending[seat] != NO_COMMIT:
             own_commit = space.action(self.pending[seat]).text
-        history = []
-        for actor, aid in self.history:
-            audience = self.action_audience(actor, aid)
-            if audience == layout.all_mask or (seat is not None and (audience >> seat) & 1):
-                history.append([actor, space.action(aid).text])
-            else:
-                history.append([actor, self.hidden_action_text(actor, aid)])
+        history = [[actor, self.history_text(seat, actor, aid)] for actor, aid in self.history]
         log = []
         if self.events is not None:
             for audience, text, _step in self.events:
@@ -589,25 +521,32 @@ class State(ABC):
             "log": log,
         }
 
+    def history_text(self, seat: int | None, actor: int, action_id: int) -> str:
+        """One history entry as ``seat`` (None = spectator) reads it: the action's text when
+        ``seat`` is in its audience (:meth:`action_audience`; a spectator only when everyone
+        is), else what outsiders saw (:meth:`hidden_action_text`).
+
+        The one place that decides which seats may see a history entry: observations, the
+        timeline, the server's replays and the OpenSpiel adapter all read entries through it.
+        """
+        audience = self.action_audience(actor, action_id)
+        if audience == self.spec.layout.all_mask or (seat is not None and (audience >> seat) & 1):
+            return self.spec.actions.action(action_id).text
+        return self.hidden_action_text(actor, action_id)
+
     def timeline(self, seat: int | None) -> list[tuple[int | None, str]]:
         """The history and the log merged in the order things happened, as ``seat`` saw them.
 
         Each action is an ``(actor, text)`` entry (a hidden one as its outsiders saw it),
         followed by the log lines it caused as ``(None, line)``; lines of the deal come first.
         """
-        layout = self.spec.layout
-        space = self.spec.actions
         by_step: dict[int, list[str]] = {}
         for audience, text, step in self.events or ():
             if audience == -1 or (seat is not None and (audience >> seat) & 1):
                 by_step.setdefault(step, []).append(text)
         out: list[tuple[int | None, str]] = [(None, line) for line in by_step.get(0, [])]
         for index, (actor, aid) in enumerate(self.history, start=1):
-            audience = self.action_audience(actor, aid)
-            if audience == layout.all_mask or (seat is not None and (audience >> seat) & 1):
-                out.append((actor, space.action(aid).text))
-            else:
-                out.append((actor, self.hidden_action_text(actor, aid)))
+            out.append((actor, self.history_text(seat, actor, aid)))
             out.extend((None, line) for line in by_step.get(index, []))
         return out
 
@@ -644,7 +583,7 @@ class State(ABC):
             "num_players": self.num_players,
             "options": options_to_json(self.options),
             "rng": self.rng.state,
-            "state": {name: _plain(getattr(self, name)) for name in self.SCALARS},
+            "state": {name: plain(getattr(self, name)) for name in self.SCALARS},
             "pending": [None if p == NO_COMMIT else space.action(p).text for p in self.pending],
             "zones": zones,
             "history": [[seat, space.action(aid).text] for seat, aid in self.history],
@@ -654,123 +593,11 @@ class State(ABC):
     def from_json(cls, data: object) -> State:
         """Rebuild a state from :meth:`to_json` output or a hand-written position.
 
-        Positions are untrusted input: every field is checked before play, the game's own
-        :meth:`_after_load` checks what its rules allow, and the core then checks that each
-        face-down commitment is a choice its seat could legally have made and that the seats to
-        act have something to do. Any problem is a :class:`StateFormatError` naming it; nothing
-        half-loaded is ever returned.
+        Positions are untrusted input, checked field by field before play; any problem is a
+        :class:`~cardtable.core.errors.StateFormatError` naming it (see
+        :mod:`cardtable.core.loading`).
         """
-        if not isinstance(data, dict):
-            raise StateFormatError("a state must be a JSON object")
-        unknown = [key for key in data if key not in _STATE_KEYS]
-        if unknown:
-            raise StateFormatError(
-                f"unknown field {quote(unknown[0], 30)}; a state has: {', '.join(_STATE_KEYS)}"
-            )
-        num_players = data.get("num_players")
-        if type(num_players) is not int:
-            raise StateFormatError("a state needs an integer 'num_players'")
-        try:
-            spec = cls.table_spec(num_players, data.get("options") or {})
-        except BadOptions as exc:
-            raise StateFormatError(str(exc)) from None
-        rng = data.get("rng", 0)
-        if type(rng) is not int or not 0 <= rng < 2**64:
-            raise StateFormatError(
-                f"'rng' must be a whole number from 0 to 2**64-1, not {quote(rng)}"
-            )
-        state = cls(spec, rng)
-        zones = data.get("zones") or {}
-        if not isinstance(zones, dict):
-            raise StateFormatError("'zones' must be an object of zone name: list of cards")
-        state._load_zones(zones, data.get("rest", False) is True)
-        scalars = data.get("state") or {}
-        if not isinstance(scalars, dict):
-            raise StateFormatError("'state' must be an object of field name: value")
-        for name, raw in scalars.items():
-            if name not in cls.SCALARS:
-                raise StateFormatError(
-                    f"unknown state field {quote(name, 30)}; known: {', '.join(cls.SCALARS)}"
-                )
-            value = state._coerce_scalar(name, raw)
-            default = getattr(state, name)
-            if not _same_shape(default, value):
-                raise StateFormatError(
-                    f"state field {name!r} must be {_shape_name(default)}, not {quote(value)}"
-                )
-            setattr(state, name, _plain(value))  # a copy: never alias the caller's data
-        space = spec.actions
-        pending = data.get("pending") or [None] * num_players
-        if not isinstance(pending, list) or len(pending) != num_players:
-            raise StateFormatError("'pending' needs one entry per seat")
-        try:
-            state.pending = [NO_COMMIT if p is None else space.parse(p).id for p in pending]
-        except IllegalAction as exc:
-            raise StateFormatError(f"bad 'pending': {exc}") from None
-        history = data.get("history") or []
-        if not isinstance(history, list):
-            raise StateFormatError("'history' must be a list of [seat, action text]")
-        state.history = []
-        for entry in history:
-            if (
-                not isinstance(entry, list)
-                or len(entry) != 2
-                or type(entry[0]) is not int
-                or not 0 <= entry[0] < num_players
-            ):
-                raise StateFormatError(f"bad history entry {quote(entry)}: want [seat, text]")
-            try:
-                state.history.append((entry[0], space.parse(entry[1]).id))
-            except IllegalAction as exc:
-                raise StateFormatError(f"bad history: {exc}") from None
-        try:
-            state._after_load()
-            state._check_loaded()
-        except StateFormatError:
-            raise
-        except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
-            # A game check that did not foresee this position: refuse it rather than crash.
-            raise StateFormatError(f"the position is inconsistent ({shown(exc)})") from None
-        return state
-
-    def _check_loaded(self) -> None:
-        """The game-independent checks of a loaded position (see :meth:`from_json`)."""
-        committed = [s for s in range(self.num_players) if self.pending[s] != NO_COMMIT]
-        waiting = list(self.to_act())
-        space = self.spec.actions
-        for seat in committed:
-            text = space.action(self.pending[seat]).text
-            if seat in waiting:
-                raise StateFormatError(
-                    f"seat {seat} has a face-down choice pending ({text!r}) but is still to act: "
-                    "this is not a face-down decision"
-                )
-        for seat in committed:
-            # Would the seat have been allowed this choice? Ask the rules with it undecided.
-            choice = self.pending[seat]
-            self.pending[seat] = NO_COMMIT
-            try:
-                allowed = seat in self.to_act() and choice in self.legal_action_ids(seat)
-            finally:
-                self.pending[seat] = choice
-            if not allowed:
-                raise StateFormatError(
-                    f"seat {seat} cannot have chosen {space.action(choice).text!r} face down "
-                    "here: it is not among that seat's legal choices"
-                )
-        if self.is_terminal():
-            self.scores()
-            self.returns()
-            return
-        if not waiting:
-            raise StateFormatError("the game is not over but no seat is to act")
-        for seat in waiting:
-            if not 0 <= seat < self.num_players:
-                raise StateFormatError(f"the position names seat {seat} to act")
-            if not self.legal_action_ids(seat):
-                raise StateFormatError(f"seat {seat} is to act but has no legal action")
-        self.scores()
-        self.public_view()
+        return load_json(cls, data)
 
     def _coerce_scalar(self, name: str, value: Any) -> Any:
         """Hook: accept a friendlier hand-written spelling (a colour name for its index)."""
@@ -784,62 +611,6 @@ class State(ABC):
         does not exist). The core checks face-down commitments afterwards.
         """
 
-    def _load_zones(self, zones: dict[str, Any], rest: bool) -> None:
-        layout = self.spec.layout
-        cards = self.spec.cards
-        used: set[int] = set()
-        for zname, entries in zones.items():
-            if zname not in layout.index:
-                names = list(layout.index)
-                listed = ", ".join(names[:10]) + (", …" if len(names) > 10 else "")
-                raise StateFormatError(f"unknown zone {quote(zname, 30)}; zones: {listed}")
-            if not isinstance(entries, list):
-                raise StateFormatError(f"zone {zname!r} must be a list of cards")
-            zi = layout.index[zname]
-            for entry in entries:
-                seen_list: Any = []
-                tag: Any = 0
-                if isinstance(entry, str):
-                    name = entry
-                elif isinstance(entry, dict) and isinstance(entry.get("card"), str):
-                    name, seen_list, tag = entry["card"], entry.get("seen", []), entry.get("tag", 0)
-                else:
-                    raise StateFormatError(f"bad card entry {quote(entry)} in zone {zname!r}")
-                if not isinstance(seen_list, list) or not all(
-                    type(s) is int and 0 <= s < self.num_players for s in seen_list
-                ):
-                    raise StateFormatError(
-                        f"'seen' of {quote(name, 20)} in zone {zname!r} must list seats "
-                        f"0-{self.num_players - 1}"
-                    )
-                if type(tag) is not int or not 0 <= tag < 2**31:
-                    raise StateFormatError(
-                        f"'tag' of {quote(name, 20)} in zone {zname!r} must be a small whole number"
-                    )
-                free = [c for c in cards.ids_named(name) if c not in used]
-                if not free:
-                    if not cards.ids_named(name):
-                        raise StateFormatError(f"unknown card {quote(name, 30)} in zone {zname!r}")
-                    raise StateFormatError(f"too many {name!r} cards (zone {zname!r})")
-                card = free[0]
-                used.add(card)
-                self.zones[zi].append(card)
-                mask = 0
-                for s in seen_list:
-                    mask |= 1 << s
-                self.seen[card] = layout.all_mask if layout.public[zi] else mask
-                self.tags[card] = tag
-        missing = [c for c in range(len(cards)) if c not in used]
-        if missing and rest:
-            rest_zone = layout.index[self.REST_ZONE]
-            self.rng.shuffle(missing)
-            self.zones[rest_zone].extend(missing)
-        elif missing:
-            raise StateFormatError(
-                f"{len(missing)} cards are in no zone (e.g. {cards.names[missing[0]]!r}); list "
-                f'them or add "rest": true to put them in {self.REST_ZONE!r}'
-            )
-
     def __eq__(self, other: object) -> bool:
         """Equal when their JSON forms are equal (card ids themselves are interchangeable)."""
         if not isinstance(other, State):
@@ -850,83 +621,3 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.num_players} seats, {len(self.history)} actions>"
-
-
-_STATE_KEYS = (
-    "game",
-    "num_players",
-    "options",
-    "rng",
-    "state",
-    "pending",
-    "zones",
-    "history",
-    "rest",
-)
-
-
-#: Deals a sampler tries before it gives up on meeting the public facts (see ``sampler``).
-SAMPLE_TRIES = 100
-
-
-def _runs_of(
-    members: list[tuple[tuple[int, int], int]], seen: list[int], tags: list[int]
-) -> list[tuple[int, int, int, int, int]]:
-    """The slots of unseen cards as runs ``(zone, start, end, seen mark, tag)``: neighbouring
-    slots of one zone with the same marks (a whole stock, a whole hand) are dealt into with one
-    slice assignment."""
-    runs: list[tuple[int, int, int, int, int]] = []
-    for (zi, i), card in members:
-        mark, tag = seen[card], tags[card]
-        if runs:
-            zj, start, end, last_mark, last_tag = runs[-1]
-            if zj == zi and end == i and last_mark == mark and last_tag == tag:
-                runs[-1] = (zi, start, i + 1, mark, tag)
-                continue
-        runs.append((zi, i, i + 1, mark, tag))
-    return runs
-
-
-def _same_shape(default: Any, value: Any) -> bool:
-    """Is ``value`` of the kind a field with this starting value holds (ints, texts, lists)?"""
-    if isinstance(default, bool) or isinstance(value, bool):
-        return type(default) is type(value)
-    if isinstance(default, int):
-        return type(value) is int and abs(value) < 2**63
-    if isinstance(default, str):
-        return isinstance(value, str) and len(value) <= 1000
-    if isinstance(default, list | tuple):
-        if not isinstance(value, list) or len(value) > 1000:
-            return False
-        if default:
-            return all(_same_shape(default[0], v) for v in value)
-        return all(_is_plain_leaf(v) for v in value)
-    return type(default) is type(value)
-
-
-def _is_plain_leaf(value: Any) -> bool:
-    if isinstance(value, list):
-        return len(value) <= 1000 and all(
-            isinstance(v, str | int) and (not isinstance(v, int) or abs(v) < 2**63) for v in value
-        )
-    return isinstance(value, str | int) and (not isinstance(value, int) or abs(value) < 2**63)
-
-
-def _shape_name(default: Any) -> str:
-    if isinstance(default, bool):
-        return "true or false"
-    if isinstance(default, int):
-        return "a whole number"
-    if isinstance(default, str):
-        return "text"
-    if isinstance(default, list | tuple):
-        return "a list" + (f" of {_shape_name(default[0]).removeprefix('a ')}s" if default else "")
-    return type(default).__name__
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value

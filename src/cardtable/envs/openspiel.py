@@ -193,16 +193,10 @@ class CardtableSpielState(pyspiel.State):
     def _record(self, events_from: int, step: tuple[int, int] | None) -> None:
         state = self.play.game_state
         assert state is not None
-        everyone = state.spec.layout.all_mask
         for seat, record in enumerate(self.play.records):
             if step is not None:
                 actor, aid = step
-                audience = state.action_audience(actor, aid)
-                seen = audience == everyone or (audience >> seat) & 1
-                text = (
-                    state.actions.action(aid).text if seen else state.hidden_action_text(actor, aid)
-                )
-                record.append(f"{actor}: {text}")
+                record.append(f"{actor}: {state.history_text(seat, actor, aid)}")
             for audience, line, _ in (state.events or [])[events_from:]:
                 if audience == -1 or (audience >> seat) & 1:
                     record.append(line)

@@ -42,8 +42,4 @@ def build_replay(record: GameRecord, summary: dict[str, Any], seat: int | None) 
 def _last_move(state: State, seat: int | None) -> list[Any]:
     """The newest history entry as ``seat`` sees it: [actor, text or what outsiders saw]."""
     actor, action_id = state.history[-1]
-    audience = state.action_audience(actor, action_id)
-    everyone = state.spec.layout.all_mask
-    if audience == everyone or (seat is not None and (audience >> seat) & 1):
-        return [actor, state.spec.actions.action(action_id).text]
-    return [actor, state.hidden_action_text(actor, action_id)]
+    return [actor, state.history_text(seat, actor, action_id)]

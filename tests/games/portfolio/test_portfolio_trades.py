@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.core import Rng, new_state
+from cardtable.core import Rng, State, StateFormatError, new_state
+from cardtable.games.portfolio import trades
+from cardtable.games.portfolio.cards import FACE_INDEX
 from tests.conformance.checks import (
     check_action_texts,
     check_clone_independent,
@@ -199,3 +201,37 @@ def test_a_card_offered_stays_in_the_proposers_hand_in_every_determinisation() -
     state.apply(0, "send offer")
     state.apply(1, "decline")
     assert "10S" in state.observation(2)["zones"]["hand:0"]  # still a known fact
+
+
+def _holding(world: State, seat: int, name: str) -> bool:
+    return any(world.card_name(c) == name for c in world.zone(f"hand:{seat}"))
+
+
+def test_a_void_trade_proves_the_responder_lacks_the_card_in_every_determinisation() -> None:
+    """An accepted trade that is void because seat 1 lacks the asked 10S is public (PF-R10), so
+    no world may deal seat 1 a 10S while it holds the hand it had then (before the fact was
+    kept, 17 of 200 bystander worlds did). A card it then draws face down may be the 10S."""
+    state = load(trading(position(3, [["2C", "5H"], ["3C", "KD", "7D"], ["4C", "9C"]])))
+    for text in ("propose trade to seat 1", "ask 10S", "send offer"):
+        state.apply(0, text)
+    state.apply(1, "accept")
+    assert "does not hold every card asked for" in state.observation(2)["log"][-1]
+    for seat in (0, 2):
+        sample = state.sampler(seat)
+        bad = [k for k in range(200) if _holding(sample(Rng(k)), 1, "10S")]
+        assert not bad, f"seat {seat}: {len(bad)} of 200 worlds give seat 1 the 10S"
+    assert state.absent == [[1, FACE_INDEX["10S"], 1]]
+    trades.widen_absent(state, 1, -1)  # seat 1 draws a card face down: it may be a 10S
+    assert state.absent == [[1, FACE_INDEX["10S"], 2]]
+    trades.widen_absent(state, 1, -1)  # more than the two 10S of the game: nothing left to know
+    assert state.absent == []
+
+
+def test_a_position_with_a_broken_absent_fact_is_refused() -> None:
+    data = position(3, [["2C", "10S"], ["3C"], ["4C"]])
+    data["state"]["absent"] = [[0, FACE_INDEX["10S"], 1]]  # type: ignore[index]
+    with pytest.raises(StateFormatError, match="'absent' fact rules out"):
+        load(data)
+    data["state"]["absent"] = [[7, 0, 1]]  # type: ignore[index]
+    with pytest.raises(StateFormatError, match="bad 'absent' fact"):
+        load(data)

@@ -252,6 +252,15 @@ class PotaState(State):
     def _setup(self) -> None:
         deals.setup(self)
 
+    def agrees_with_public_facts(self) -> bool:
+        """POTA-R3: an X card is placed the moment it is dealt or drawn, so no hand holds one
+        (a determinisation that deals one into a hand is impossible)."""
+        for seat in range(self.num_players):
+            for card in self.zones[hand_zone(seat)]:
+                if KIND[card] == XCARD:
+                    return False
+        return True
+
     def to_act(self) -> list[int]:
         return [] if self.phase == OVER else [self.actor]
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from cardtable.games.portfolio import legal, trades
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
-from cardtable.games.portfolio.cards import FACE_NAMES, draw_cost
+from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES, draw_cost
 from cardtable.games.portfolio.meta import DISCARD, HAND0, SLOTS, STOCK
 
 if TYPE_CHECKING:
@@ -90,6 +90,7 @@ def first_source(st: PortfolioState, seat: int, take: bool) -> None:
     if take:
         card = st.zones[DISCARD][-1]
         st.move(card, DISCARD, HAND0 + seat)
+        trades.widen_absent(st, seat, FACE_INDEX[st.card_name(card)])
         st.tags[card] |= pf.TAKEN
         st.took_discard = True
         st.to_draw -= 1
@@ -105,6 +106,7 @@ def draw_from_stock(st: PortfolioState, seat: int, count: int) -> None:
         if not stock:
             break
         st.move(stock[-1], STOCK, HAND0 + seat)
+        trades.widen_absent(st, seat, -1)
         st.drew_stock = True
         if not stock:
             stock_emptied(st, seat)

@@ -19,6 +19,7 @@ from cardtable.core import BadOptions, CardSet, Layout, State, StateFormatError,
 from cardtable.games.portfolio import legal, rules, trades
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio.cards import (
+    FACE_NAMES,
     RANK_NAMES,
     RANK_OF,
     SUIT_OF,
@@ -79,6 +80,7 @@ _FIELDS = (
     "opener",
     "open_left",
     "trades_done",
+    "absent",
 )
 
 
@@ -126,6 +128,7 @@ class PortfolioState(State):
     opener: int
     open_left: int
     trades_done: int
+    absent: list[list[int]]
 
     @classmethod
     def check_players(cls, num_players: int) -> None:
@@ -168,9 +171,13 @@ class PortfolioState(State):
         self.give_money = self.ask_money = self.offers_made = self.open_left = 0
         self.trades_done = 0
         self.return_phase = ""
+        self.absent = []
 
     def _setup(self) -> None:
         rules.setup(self)
+
+    def agrees_with_public_facts(self) -> bool:
+        return trades.absent_facts_hold(self)
 
     def to_act(self) -> Sequence[int]:
         return () if self.phase == legal.OVER else (legal.decider(self),)
@@ -273,12 +280,31 @@ class PortfolioState(State):
             self.income = pf.income(self, self.active)
             self.hand_at_start = len(self.zones[HAND0 + self.active])
         _check_taken(self)
+        _check_absent(self)
         for slot in range(SLOTS):
             cards = pf.run_cards(self, slot)
             if (self.owner[slot] >= 0) != bool(cards):
                 raise StateFormatError(f"pf:{slot}: an owned slot holds a run, a free one none")
             if cards:
                 _check_run(self, slot, cards)
+
+
+def _check_absent(st: PortfolioState) -> None:
+    """Each absent-card fact is ``[seat, face, count, ...]`` and holds in the position."""
+    for fact in st.absent:
+        if (
+            len(fact) < 3
+            or len(fact) % 2 == 0
+            or not 0 <= fact[0] < st.num_players
+            or any(not 0 <= fact[i] < len(FACE_NAMES) for i in range(1, len(fact), 2))
+            or any(fact[i] < 1 for i in range(2, len(fact), 2))
+        ):
+            raise StateFormatError(
+                f"bad 'absent' fact {fact}: want [seat, face, count, ...] with faces 0-"
+                f"{len(FACE_NAMES) - 1} and counts of at least 1"
+            )
+    if not trades.absent_facts_hold(st):
+        raise StateFormatError("a hand holds cards that an 'absent' fact rules out")
 
 
 def _check_taken(st: PortfolioState) -> None:

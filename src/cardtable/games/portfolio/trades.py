@@ -182,6 +182,58 @@ def _hand_over(st: PortfolioState, giver: int, taker: int, faces: list[int]) -> 
     for face in faces:
         card = pf.play_card(st, giver, face // 4 + 1, face % 4, HAND0 + taker)
         st.seen[card] = everyone
+        widen_absent(st, taker, face)
+
+
+# ---------------------------------------------------------------------- absent cards (PF-R10)
+#
+# A trade accepted but void because the responder lacks an asked card is public (offers and
+# replies are, PF-R10): the table learns that the responder held fewer copies than asked of at
+# least one asked face. Each such fact is kept as ``[seat, face, count, face, count, ...]``:
+# for some listed face the seat holds fewer than ``count`` copies. A card the seat gains later
+# may be one of those faces, so each gain raises the counts it could affect (every count for a
+# card drawn face down, that face's count for a card gained in the open); a fact that can no
+# longer fail (a count above the copies in the game) is dropped. Losing cards keeps a fact true.
+
+
+def note_absent(st: PortfolioState) -> None:
+    """After a void trade: record what the table learned about the responder's hand."""
+    if Counter(st.give_cards) - _faces(st, st.proposer):
+        return  # void for the proposer's side first: nothing is learned about the responder
+    if not Counter(st.ask_cards) - _faces(st, st.responder):
+        return  # void for portfolios or dollars, which are public anyway
+    fact = [st.responder]
+    for face, count in sorted(Counter(st.ask_cards).items()):
+        fact += [face, count]
+    st.absent.append(fact)
+
+
+def widen_absent(st: PortfolioState, seat: int, face: int) -> None:
+    """``seat`` gained a card of ``face`` (-1: drawn face down, any face)."""
+    if not st.absent:
+        return
+    kept: list[list[int]] = []
+    for fact in st.absent:
+        if fact[0] == seat:
+            for i in range(1, len(fact), 2):
+                if face < 0 or fact[i] == face:
+                    fact[i + 1] += 1
+            if any(
+                fact[i + 1] > len(st.spec.cards.ids_named(FACE_NAMES[fact[i]]))
+                for i in range(1, len(fact), 2)
+            ):
+                continue
+        kept.append(fact)
+    st.absent = kept
+
+
+def absent_facts_hold(st: PortfolioState) -> bool:
+    """Does every hand agree with the absent-card facts (see above)?"""
+    for fact in st.absent:
+        held = _faces(st, fact[0])
+        if not any(held[fact[i]] < fact[i + 1] for i in range(1, len(fact), 2)):
+            return False
+    return True
 
 
 def answer(st: PortfolioState, accept: bool) -> None:
@@ -193,6 +245,7 @@ def answer(st: PortfolioState, accept: bool) -> None:
             execute(st)
             result = f"Trade done: {text}"
         else:
+            note_absent(st)
             result = f"Trade accepted but void ({why}): {text}"
     else:
         result = f"Seat {st.responder} declines: {text}"

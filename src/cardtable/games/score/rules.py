@@ -213,6 +213,9 @@ def lay(st: ScoreState, seat: int, complete: int) -> None:
     st.move(complete, drawn, LAID)
     for card in st.sorted_cards(st.zones[drawn]):
         st.move(card, drawn, PILE, bottom=True)
+        # Another seat that knew one of them (it put it under the pile itself) sees only backs
+        # go under: where it lies now would tell how its name sorts against the other's.
+        st.seen[card] &= 1 << seat
     if st.events is not None:
         st.note(f"{SEAT_NAMES[seat]} lays {NAMES[complete]}")
     for other in range(SEATS):

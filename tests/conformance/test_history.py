@@ -1,0 +1,42 @@
+"""Every determinisation agrees with the public history (see ``history.py``): all five games,
+several seeds, table sizes and option sets, Portfolio with trades on. The planted-bug self-test
+is ``test_history_selftest.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.core import Rng, new_state
+
+from .history import check_game
+
+CASES: list[tuple[str, int, dict[str, Any], int]] = [
+    ("magic-show", 2, {}, 0),
+    ("magic-show", 2, {}, 3),
+    ("nacho-loco", 2, {}, 0),
+    ("nacho-loco", 4, {"must_play_drawn": True, "placement_rule": "any_edge"}, 1),
+    ("nacho-loco", 3, {"go_again_mode": "extra_turn"}, 0),
+    ("piece-of-the-action", 2, {}, 0),
+    ("piece-of-the-action", 6, {"moved_reverse_cancels": False}, 1),
+    ("portfolio", 3, {"trades": True}, 0),
+    ("portfolio", 2, {"trades": True}, 3),
+    ("portfolio", 5, {"trades": True, "max_offers_per_turn": 1}, 2),
+    ("portfolio", 4, {}, 1),
+    ("score", 3, {}, 0),
+    ("score", 3, {"empty_pile": "recycle", "voluntary_complete_discard": True}, 1),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "num_players", "options", "seed"),
+    CASES,
+    ids=[f"{g}-{n}p-s{s}-" + ",".join(f"{k}={v}" for k, v in o.items()) for g, n, o, s in CASES],
+)
+def test_determinisations_agree_with_the_public_history(
+    game: str, num_players: int, options: dict[str, Any], seed: int
+) -> None:
+    state = new_state(game, num_players, seed, options)
+    counts = check_game(state, Rng(seed), every=11, samples=3, max_steps=150)
+    assert counts["worlds"] > 0 and counts["actions replayed"] > 0
