@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtable.core import BadOptions, CardSet, Layout, State, StateFormatError, TableSpec
-from cardtable.games.nacho_loco import rules
+from cardtable.games.nacho_loco import meta, rules
 from cardtable.games.nacho_loco.config import Config, config
 from cardtable.games.nacho_loco.decks import Segments
 from cardtable.games.nacho_loco.describe import (
@@ -37,8 +37,6 @@ from cardtable.games.nacho_loco.meta import (
     DRAW,
     FIELD,
     HAND0,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     NAME,
     TARGET_SCORE,
     UNDER,
@@ -96,6 +94,9 @@ class NachoState(State):
     )
 
     GAME: ClassVar[str] = NAME
+    TITLE = meta.DISPLAY_NAME
+    MIN_PLAYERS = meta.MIN_PLAYERS
+    MAX_PLAYERS = meta.MAX_PLAYERS
     OPTIONS: ClassVar[type] = NachoOptions
     SCALARS: ClassVar[tuple[str, ...]] = (
         "phase",
@@ -169,11 +170,6 @@ class NachoState(State):
     go_agains: int
     drawn_by_effects: int
     reshuffles: int
-
-    @classmethod
-    def check_players(cls, num_players: int) -> None:
-        if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-            raise BadOptions(f"Nacho Loco takes 2 to 6 players, not {num_players}")
 
     @classmethod
     def make_spec(cls, num_players: int, options: Any) -> TableSpec:

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtable.core import BadOptions, CardSet, Layout, State, TableSpec
-from cardtable.games.score import rules
+from cardtable.core import CardSet, Layout, State, TableSpec
+from cardtable.games.score import meta, rules
 from cardtable.games.score.cards import NAMES, NUM_COMPLETES
 from cardtable.games.score.describe import choice_notes, describe_action, explain_illegal
 from cardtable.games.score.meta import (
@@ -64,6 +64,9 @@ class ScoreState(State):
     )
 
     GAME: ClassVar[str] = NAME
+    TITLE = meta.DISPLAY_NAME
+    MIN_PLAYERS = meta.MIN_PLAYERS
+    MAX_PLAYERS = meta.MAX_PLAYERS
     OPTIONS: ClassVar[type] = ScoreOptions
     SCALARS: ClassVar[tuple[str, ...]] = (
         "phase",
@@ -100,11 +103,6 @@ class ScoreState(State):
     discards: int
     five_point_hands: int
     empty_pile_endings: int
-
-    @classmethod
-    def check_players(cls, num_players: int) -> None:
-        if num_players != rules.SEATS:
-            raise BadOptions(f"Score! is for exactly 3 players, not {num_players}")
 
     @classmethod
     def make_spec(cls, num_players: int, options: Any) -> TableSpec:
