@@ -62,6 +62,7 @@ MODULES: tuple[str, ...] = (
     "games/portfolio/state.py",
     "games/portfolio/greedy.py",
     "games/score/cards.py",
+    "games/score/table.py",
     "games/score/rules.py",
     "games/score/state.py",
     "games/score/greedy.py",
