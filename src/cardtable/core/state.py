@@ -130,7 +130,10 @@ class State(ABC):
             or not cls.MIN_PLAYERS <= num_players <= cls.MAX_PLAYERS
         ):
             counts = players_text(cls.TITLE or cls.GAME, cls.MIN_PLAYERS, cls.MAX_PLAYERS)
-            raise BadOptions(f"{counts}, not {quote(num_players, 20)}")
+            given = (
+                shown(num_players, 20) if isinstance(num_players, int) else quote(num_players, 20)
+            )
+            raise BadOptions(f"{counts}, not {given}")
 
     @classmethod
     @abstractmethod

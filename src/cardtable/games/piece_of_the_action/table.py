@@ -41,6 +41,7 @@ LEAD: Final = "lead"
 DEAL: Final = "deal"
 MOVE: Final = "move"
 OVER: Final = "over"
+PHASES: Final = (LEAD, DEAL, MOVE, OVER)
 
 
 def hand_zone(seat: int) -> int:
@@ -150,7 +151,7 @@ class PotaTable(State):
     def _after_load(self) -> None:
         """Reject positions the rules can never reach, naming the field."""
         n = self.num_players
-        if self.phase not in (LEAD, DEAL, MOVE, OVER):
+        if self.phase not in PHASES:
             raise StateFormatError(f"phase must be lead, deal, move or over, not {self.phase!r}")
         for name in ("passed", "score"):
             if len(getattr(self, name)) != n:
