@@ -7,6 +7,11 @@ A game subclasses :class:`State` and supplies only its rules:
 * ``to_act()``, ``legal_action_ids(seat)``, ``_apply(seat, action_id)``;
 * ``is_terminal()``, ``scores()``, ``returns()``, ``public_view()``.
 
+The rule calls (``_setup``, ``to_act``, ``legal_action_ids``, ``_apply`` and the word hooks) are
+routed through the functions a game names once in ``RULES`` (:mod:`cardtable.core.gamerules`)
+unless its class overrides them; the player count is checked here, once, from the ``TITLE``,
+``MIN_PLAYERS`` and ``MAX_PLAYERS`` a game reads from its ``meta.py``.
+
 The core owns everything else, once for all games: the checked :meth:`State.apply` (game over,
 wrong seat, not legal — all rejected before any mutation, as boardgame.io's reducer and OpenSpiel's
 Python games do), cloning, per-seat redaction, determinisation, JSON and history.
