@@ -18,7 +18,6 @@ from click.testing import CliRunner
 from cardtable.core import (
     NO_COMMIT,
     ActionSpace,
-    BadOptions,
     CardSet,
     GameInfo,
     Layout,
@@ -44,6 +43,8 @@ class FakeOptions:
 
 class FakeState(State):
     GAME = "fake-counters"
+    TITLE = "Fake Counters"
+    MIN_PLAYERS = MAX_PLAYERS = 2
     OPTIONS = FakeOptions
     SCALARS = ("phase", "pile", "taken", "turn")
 
@@ -51,11 +52,6 @@ class FakeState(State):
     pile: int
     taken: list[int]
     turn: int
-
-    @classmethod
-    def check_players(cls, num_players: int) -> None:
-        if num_players != 2:
-            raise BadOptions("Fake Counters is for 2 players")
 
     @classmethod
     def make_spec(cls, num_players: int, options: Any) -> TableSpec:

@@ -12,10 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from cardtable.core.actions import Action
-from cardtable.core.errors import BadOptions, StateFormatError, UnknownGame
+from cardtable.core.errors import StateFormatError, UnknownGame
+from cardtable.core.gamerules import players_text
 from cardtable.core.jsonio import read_json
 from cardtable.core.options import OptionSpec, option_specs
 from cardtable.core.rng import Rng
@@ -49,6 +51,33 @@ class GameInfo:
     #: simulations keep the defaults.
     human_options: Mapping[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def from_meta(
+        cls,
+        meta: ModuleType,
+        state_class: type[State],
+        *,
+        renderer: Callable[[dict[str, Any]], str] | None = None,
+        greedy: GreedyPolicy | None = None,
+    ) -> GameInfo:
+        """A game's entry, read from its ``meta.py`` (``NAME``, ``DISPLAY_NAME``,
+        ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``SUMMARY``, ``ALIASES``, ``RULES_DOC``, and optional
+        ``SIMULTANEOUS`` and ``HUMAN_OPTIONS``), so registration copies nothing by hand."""
+        return cls(
+            name=meta.NAME,
+            display_name=meta.DISPLAY_NAME,
+            min_players=meta.MIN_PLAYERS,
+            max_players=meta.MAX_PLAYERS,
+            state_class=state_class,
+            summary=meta.SUMMARY,
+            aliases=tuple(meta.ALIASES),
+            simultaneous=getattr(meta, "SIMULTANEOUS", False),
+            rules_doc=meta.RULES_DOC,
+            renderer=renderer,
+            greedy=greedy,
+            human_options=dict(getattr(meta, "HUMAN_OPTIONS", {})),
+        )
+
     @property
     def options(self) -> list[OptionSpec]:
         return option_specs(self.state_class.OPTIONS)
@@ -58,9 +87,7 @@ class GameInfo:
 
     def players_text(self) -> str:
         """``Magic Show is for exactly 2 players`` / ``… takes 2 to 6 players``."""
-        if self.min_players == self.max_players:
-            return f"{self.display_name} is for exactly {self.min_players} players"
-        return f"{self.display_name} takes {self.min_players} to {self.max_players} players"
+        return players_text(self.display_name, self.min_players, self.max_players)
 
 
 _REGISTRY: dict[str, GameInfo] = {}
@@ -123,12 +150,7 @@ def new_state(
     (4, False)
     """
     info = get_game(game)
-    if (
-        not isinstance(num_players, int)
-        or isinstance(num_players, bool)
-        or not info.min_players <= num_players <= info.max_players
-    ):
-        raise BadOptions(f"{info.players_text()}, not {quote(num_players, 20)}")
+    info.state_class.check_players(num_players)  # before a compiled ``new`` sees a non-int
     return info.state_class.new(num_players, seed, options)
 
 

@@ -7,6 +7,11 @@ A game subclasses :class:`State` and supplies only its rules:
 * ``to_act()``, ``legal_action_ids(seat)``, ``_apply(seat, action_id)``;
 * ``is_terminal()``, ``scores()``, ``returns()``, ``public_view()``.
 
+The rule calls (``_setup``, ``to_act``, ``legal_action_ids``, ``_apply`` and the word hooks) are
+routed through the functions a game names once in ``RULES`` (:mod:`cardtable.core.gamerules`)
+unless its class overrides them; the player count is checked here, once, from the ``TITLE``,
+``MIN_PLAYERS`` and ``MAX_PLAYERS`` a game reads from its ``meta.py``.
+
 The core owns everything else, once for all games: the checked :meth:`State.apply` (game over,
 wrong seat, not legal — all rejected before any mutation, as boardgame.io's reducer and OpenSpiel's
 Python games do), cloning, per-seat redaction, determinisation, JSON and history.
@@ -35,11 +40,13 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.core.actions import NO_COMMIT, Action, ActionData, ActionSpace
 from cardtable.core.determinize import make_sampler
-from cardtable.core.errors import IllegalAction
+from cardtable.core.errors import BadOptions, IllegalAction
+from cardtable.core.gamerules import UNROUTED, GameRules, players_text
 from cardtable.core.loading import from_json as load_json
 from cardtable.core.loading import plain
 from cardtable.core.options import options_to_json, parse_options
 from cardtable.core.rng import Rng
+from cardtable.core.text import quote, shown
 from cardtable.core.zones import TableSpec
 
 __all__ = ["NO_COMMIT", "State"]
@@ -73,6 +80,13 @@ class State(ABC):
     SCALARS: ClassVar[tuple[str, ...]] = ()
     #: Zone that unlisted cards go to when a hand-written JSON state says ``"rest": true``.
     REST_ZONE: ClassVar[str] = "deck"
+    #: Display name and player counts, read from the game's meta.py: the core checks the count.
+    TITLE: ClassVar[str] = ""
+    MIN_PLAYERS: ClassVar[int] = 1
+    MAX_PLAYERS: ClassVar[int] = 64
+    #: The game's rule functions, declared once in its state.py (:mod:`.gamerules`): the calls
+    #: below route through them unless a class overrides the call itself.
+    RULES: ClassVar[GameRules] = UNROUTED
 
     # ------------------------------------------------------------------ construction
 
@@ -115,9 +129,19 @@ class State(ABC):
 
     # ------------------------------------------------------------------ what games supply
 
-    @classmethod  # noqa: B027 - optional hook
-    def check_players(cls, num_players: int) -> None:
-        """Raise :class:`~cardtable.core.errors.BadOptions` for an unsupported player count."""
+    @classmethod
+    def check_players(cls, num_players: object) -> None:
+        """The one player-count check of every game: :class:`BadOptions` naming the counts."""
+        if (
+            not isinstance(num_players, int)
+            or isinstance(num_players, bool)
+            or not cls.MIN_PLAYERS <= num_players <= cls.MAX_PLAYERS
+        ):
+            counts = players_text(cls.TITLE or cls.GAME, cls.MIN_PLAYERS, cls.MAX_PLAYERS)
+            given = (
+                shown(num_players, 20) if isinstance(num_players, int) else quote(num_players, 20)
+            )
+            raise BadOptions(f"{counts}, not {given}")
 
     @classmethod
     @abstractmethod
@@ -127,21 +151,21 @@ class State(ABC):
     def _init_scalars(self) -> None:  # noqa: B027 - optional hook
         """Give every field named in ``SCALARS`` its starting value."""
 
-    @abstractmethod
     def _setup(self) -> None:
         """The opening deal; all randomness from ``self.rng``."""
+        self.RULES.setup(self)
 
-    @abstractmethod
     def to_act(self) -> Sequence[int]:
         """The seats that must act now (several at a simultaneous decision; none at the end)."""
+        return self.RULES.to_act(self)
 
-    @abstractmethod
     def legal_action_ids(self, seat: int) -> list[int]:
         """Sorted ids of the legal actions of ``seat`` (empty if it is not to act)."""
+        return self.RULES.legal(self, seat)
 
-    @abstractmethod
     def _apply(self, seat: int, action_id: int) -> None:
         """Carry out a legal action, then every automatic step it triggers."""
+        self.RULES.apply(self, seat, action_id)
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -161,7 +185,8 @@ class State(ABC):
 
     def explain_illegal(self, seat: int, action_id: int) -> str | None:
         """Why ``action_id`` is not legal for ``seat`` now, in words; None for a generic reason."""
-        return None
+        explain = self.RULES.explain
+        return None if explain is None else explain(self, seat, action_id)
 
     def describe_action(self, seat: int, action_id: int) -> str:
         """What ``action_id`` would do for ``seat`` now, in a player's words.
@@ -170,6 +195,9 @@ class State(ABC):
         learns the game from the choices themselves. It may use only what ``seat`` can see (the
         redaction rule applies to words too). The default is the action's text.
         """
+        describe = self.RULES.describe
+        if describe is not None:
+            return describe(self, seat, action_id)
         return self.spec.actions.action(action_id).text
 
     def seat_name(self, seat: int) -> str:
@@ -184,7 +212,8 @@ class State(ABC):
         these notes before the seat chooses, and a decision taken automatically is shown with
         them. Only what ``seat`` can see may be used. The default has none.
         """
-        return []
+        notes = self.RULES.notes
+        return [] if notes is None else notes(self, seat)
 
     def preview_action(self, seat: int, action_id: int) -> str | None:
         """What an irreversible multi-step commitment obliges ``seat`` to do, or None.
@@ -192,7 +221,8 @@ class State(ABC):
         A terminal shows the text and asks for confirmation before applying the action (a Move
         card in Piece of the Action). The default: no action needs one.
         """
-        return None
+        preview = self.RULES.preview
+        return None if preview is None else preview(self, seat, action_id)
 
     def game_stats(self) -> dict[str, float]:
         """The game's own per-game statistics for the simulator, as plain numbers.

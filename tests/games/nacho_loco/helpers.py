@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from cardtable.core import load_state
-from cardtable.games.nacho_loco.decks import card_name, cards_of
+from cardtable.games.nacho_loco.cards import card_name, cards_of
 from cardtable.games.nacho_loco.state import NachoState
 
 FieldCard = tuple[str, tuple[int, int], int]

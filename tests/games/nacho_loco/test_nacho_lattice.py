@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardtable.core import GameRecord, Rng, new_state
 from cardtable.games.nacho_loco import rules
-from cardtable.games.nacho_loco.decks import CLOSER, X, cards_of, rotate, types_of
+from cardtable.games.nacho_loco.cards import CLOSER, X, cards_of, rotate, types_of
 from cardtable.games.nacho_loco.lattice import (
     Board,
     corners,

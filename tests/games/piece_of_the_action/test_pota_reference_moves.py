@@ -13,7 +13,8 @@ import pytest
 from cardtable.core import Rng, new_state
 from cardtable.games.piece_of_the_action import notation
 from cardtable.games.piece_of_the_action.cards import COLOUR, KIND, MOVE, VALUE
-from cardtable.games.piece_of_the_action.layout import (
+from cardtable.games.piece_of_the_action.state import PotaState
+from cardtable.games.piece_of_the_action.table import (
     CENTRE,
     DEAL,
     DISCARD,
@@ -21,8 +22,7 @@ from cardtable.games.piece_of_the_action.layout import (
     pota_zone,
     reverse_zone,
 )
-from cardtable.games.piece_of_the_action.layout import MOVE as MOVE_PHASE
-from cardtable.games.piece_of_the_action.state import PotaState
+from cardtable.games.piece_of_the_action.table import MOVE as MOVE_PHASE
 
 STEPS = range(notation.STEP_CENTRE, notation.SIZE)
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from cardtable.core import Rng, new_state
 from cardtable.games.piece_of_the_action import moves
 from cardtable.games.piece_of_the_action.cards import KIND, XCARD
-from cardtable.games.piece_of_the_action.layout import DEAL, MOVE, hand_zone
 from cardtable.games.piece_of_the_action.state import PotaState
+from cardtable.games.piece_of_the_action.table import DEAL, MOVE, hand_zone
 
 
 def random_game(num_players: int, seed: int) -> list[PotaState]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardtable.games.portfolio import PortfolioState
 from cardtable.games.portfolio.cards import card_tables, decks_for
-from cardtable.games.portfolio.meta import SLOTS
+from cardtable.games.portfolio.table import SLOTS
 
 
 def position(

@@ -9,13 +9,12 @@ from typing import Any
 import pytest
 
 from cardtable.core import Rng, StateFormatError, new_state
-from cardtable.games.portfolio import portfolios as pf
-from cardtable.games.portfolio.meta import HAND0
+from cardtable.games.portfolio.table import HAND0, TAKEN
 
 from .helpers import fill, load, position, texts
 
 RUN = ["4S", "5S", "6S", "7S"]
-TAKEN_3S = {"card": "3S", "tag": pf.TAKEN}
+TAKEN_3S = {"card": "3S", "tag": TAKEN}
 HEARTS_8_K = ["8H", "9H", "10H", "JH", "QH", "KH"]  # worth $15
 
 
@@ -25,7 +24,7 @@ def _marked(state: Any) -> list[str]:
         f"{state.spec.layout.specs[z].name}:{state.card_name(c)}"
         for z, zone in enumerate(state.zones)
         for c in zone
-        if state.tags[c] & pf.TAKEN
+        if state.tags[c] & TAKEN
     ]
 
 
@@ -78,7 +77,7 @@ def test_a_play_uses_the_taken_copy_first(
 ) -> None:
     """Seat 0 holds two copies of the played card, one taken from the pile this turn: the play
     uses the taken one, so the other stays free to discard (ruling 2.4, step 6)."""
-    seat0 = [{"card": card, "tag": pf.TAKEN}, card, *extra, "2C"]
+    seat0 = [{"card": card, "tag": TAKEN}, card, *extra, "2C"]
     data = position(2, [seat0, ["2D"]], portfolios, money=[money, 6], state={"took_discard": True})
     state = load(data)
     assert play in texts(state, 0)
@@ -156,7 +155,7 @@ def test_the_mark_stays_in_the_active_hand_for_the_turn_in_random_games(players:
     [
         ([["2C"], [TAKEN_3S]], []),  # in another seat's hand
         ([["2C"], ["4D"]], [TAKEN_3S]),  # on the pile
-        ([[TAKEN_3S, {"card": "9H", "tag": pf.TAKEN}], ["4D"]], []),  # on two cards
+        ([[TAKEN_3S, {"card": "9H", "tag": TAKEN}], ["4D"]], []),  # on two cards
     ],
 )
 def test_a_position_with_the_mark_off_the_active_hand_is_refused(

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 from cardtable.core import State, new_state
-from cardtable.games.score.meta import SINGLES
 from cardtable.games.score.notation import DISCARD, PLAY
+from cardtable.games.score.table import SINGLES
 
 SEATS = 3
 

@@ -4,8 +4,6 @@ revealed cards)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.magic_show import rules
 from cardtable.games.magic_show.cards import (
     BUFFET,
@@ -25,12 +23,18 @@ from cardtable.games.magic_show.cards import (
     TRICK_POINTS,
     rank_name,
 )
-from cardtable.games.magic_show.meta import HAND, PILE, REVEALED, SEAT_NAMES
+from cardtable.games.magic_show.meta import SEAT_NAMES
 from cardtable.games.magic_show.notation import CANCEL, CONVERT_RANK, DECLINE_BUFFET, LET_RESOLVE
 from cardtable.games.magic_show.scoring import show_value
-
-if TYPE_CHECKING:
-    from cardtable.games.magic_show.state import MagicShowState
+from cardtable.games.magic_show.table import (
+    BUFFET_PHASE,
+    COMMIT,
+    HAND,
+    PILE,
+    REVEALED,
+    STOP,
+    MagicShowTable,
+)
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -48,7 +52,7 @@ def _who(seat: int, owner: int) -> str:
     return "you" if seat == owner else SEAT_NAMES[owner]
 
 
-def effect(st: MagicShowState, seat: int, card: int) -> str:
+def effect(st: MagicShowTable, seat: int, card: int) -> str:
     """What ``card`` does when it resolves, for its colour's owner (MS-R1)."""
     owner = OWNER[card]
     role = ROLE[card]
@@ -80,7 +84,7 @@ def effect(st: MagicShowState, seat: int, card: int) -> str:
     return "an Ace: never played face down, it stops a revealed card (MS-R2, MS-R4)"
 
 
-def describe_action(st: MagicShowState, seat: int, aid: int) -> str:
+def describe_action(st: MagicShowTable, seat: int, aid: int) -> str:
     if aid < NUM_CARDS:
         return f"{pretty(NAMES[aid])} — {effect(st, seat, aid)}"
     revealed = st.zones[REVEALED]
@@ -105,11 +109,11 @@ def describe_action(st: MagicShowState, seat: int, aid: int) -> str:
     return st.spec.actions.action(aid).text
 
 
-def choice_notes(st: MagicShowState, seat: int) -> list[str]:
+def choice_notes(st: MagicShowTable, seat: int) -> list[str]:
     if seat not in rules.to_act(st):
         return []
     hand = st.zones[HAND[seat]]
-    if st.phase == rules.COMMIT:
+    if st.phase == COMMIT:
         aces = sum(1 for c in hand if IS_ACE[c])
         if aces:
             return [
@@ -118,7 +122,7 @@ def choice_notes(st: MagicShowState, seat: int) -> list[str]:
             ]
         return []
     card = st.zones[REVEALED][0] if st.zones[REVEALED] else -1
-    if st.phase == rules.STOP and card >= 0:
+    if st.phase == STOP and card >= 0:
         name = pretty(NAMES[card])
         if not rules.holds_ace(st, seat):
             return [
@@ -126,7 +130,7 @@ def choice_notes(st: MagicShowState, seat: int) -> list[str]:
                 "card, Ace or not (MS-R4)."
             ]
         return [f"You may spend an Ace to stop {name} before it happens (MS-R4, MS-R5)."]
-    if st.phase == rules.BUFFET_PHASE:
+    if st.phase == BUFFET_PHASE:
         return [
             "Dinner Buffet: cash one Trick of your pile for half its value, or decline (MS-R6)."
         ]

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.core import Vis, ZoneSpec
-
 NAME = "magic-show"
 DISPLAY_NAME = "Magic Show"
 ALIASES = ("ms",)
@@ -21,21 +19,8 @@ SUMMARY = (
     "Two magicians play cards face down at the same time to practise tricks, rehearse, nap, "
     "and spring each other's shows at the worst moment; Aces stop any card."
 )
-
-#: Zone indexes, in layout order (the rules use these on every hot path).
-DECK, HAND0, HAND1, PILE0, PILE1, REVEALED, DISCARD = range(7)
-HAND = (HAND0, HAND1)
-PILE = (PILE0, PILE1)
-#: The table: hidden deck, private hands, public practice piles, revealed cards and discard pile.
-ZONE_SPECS = (
-    ZoneSpec("deck", Vis.HIDDEN),
-    ZoneSpec("hand:0", Vis.OWNER, 0),
-    ZoneSpec("hand:1", Vis.OWNER, 1),
-    ZoneSpec("pile:0", Vis.PUBLIC),
-    ZoneSpec("pile:1", Vis.PUBLIC),
-    ZoneSpec("revealed", Vis.PUBLIC),
-    ZoneSpec("discard", Vis.PUBLIC),
-)
+#: Both seats choose face down at once (MS-R2).
+SIMULTANEOUS = True
 
 #: Seat names by colour (MS-R1: seat 0 is Red, seat 1 is Black).
 SEAT_NAMES = ("Red", "Black")

@@ -14,7 +14,6 @@ each seat still knows the cards it gave away (MS-R11), and a cancelled card take
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from cardtable.core import NO_COMMIT
 from cardtable.games.magic_show.cards import (
@@ -32,16 +31,7 @@ from cardtable.games.magic_show.cards import (
     SHOWTIME,
     TRICK,
 )
-from cardtable.games.magic_show.meta import (
-    DECK,
-    DISCARD,
-    HAND,
-    HAND0,
-    HAND1,
-    PILE,
-    REVEALED,
-    SEAT_NAMES,
-)
+from cardtable.games.magic_show.meta import SEAT_NAMES
 from cardtable.games.magic_show.notation import (
     CANCEL,
     CONVERT_ID,
@@ -50,18 +40,23 @@ from cardtable.games.magic_show.notation import (
     LET_RESOLVE,
 )
 from cardtable.games.magic_show.scoring import buffet_value, show_minutes, show_value
+from cardtable.games.magic_show.table import (
+    BUFFET_PHASE,
+    COMMIT,
+    DECK,
+    DISCARD,
+    HAND,
+    HAND0,
+    HAND1,
+    HAND_SIZE,
+    OVER,
+    PILE,
+    REVEALED,
+    STOP,
+    MagicShowTable,
+    player_of,
+)
 
-if TYPE_CHECKING:
-    from cardtable.games.magic_show.state import MagicShowState
-
-# Phases (public scalar ``phase``).
-COMMIT = "commit"
-STOP = "stop"
-BUFFET_PHASE = "buffet"
-OVER = "over"
-PHASES = (COMMIT, STOP, BUFFET_PHASE, OVER)
-
-HAND_SIZE = 5
 _BOTH = (0, 1)
 _ONLY = ((0,), (1,))
 _NOBODY: tuple[int, ...] = ()
@@ -70,7 +65,7 @@ _NOBODY: tuple[int, ...] = ()
 # ---------------------------------------------------------------------- who acts, what is legal
 
 
-def to_act(st: MagicShowState) -> Sequence[int]:
+def to_act(st: MagicShowTable) -> Sequence[int]:
     """Both uncommitted seats at COMMIT; the asked seat at a window or buffet; nobody at the end."""
     phase = st.phase
     if phase == COMMIT:
@@ -83,7 +78,7 @@ def to_act(st: MagicShowState) -> Sequence[int]:
     return _ONLY[st.asking]
 
 
-def legal_action_ids(st: MagicShowState, seat: int) -> list[int]:
+def legal_action_ids(st: MagicShowTable, seat: int) -> list[int]:
     """Sorted legal ids of ``seat``; a seat without an Ace is still asked at windows (MS-R4)."""
     phase = st.phase
     if phase == COMMIT:
@@ -97,26 +92,21 @@ def legal_action_ids(st: MagicShowState, seat: int) -> list[int]:
     return buffet_choices(st, seat)
 
 
-def holds_ace(st: MagicShowState, seat: int) -> bool:
+def holds_ace(st: MagicShowTable, seat: int) -> bool:
     """Whether ``seat`` can cancel: it needs an Ace in hand."""
     return any(IS_ACE[c] for c in st.zones[HAND[seat]])
 
 
-def buffet_choices(st: MagicShowState, seat: int) -> list[int]:
+def buffet_choices(st: MagicShowTable, seat: int) -> list[int]:
     """One ``convert`` per Trick rank in the seat's pile, then ``decline buffet`` (MS-R6)."""
     ids = {CONVERT_ID[RANK[c]] for c in st.zones[PILE[seat]] if ROLE[c] == TRICK}
     return [*sorted(ids), DECLINE_BUFFET]
 
 
-def player_of(st: MagicShowState, card: int) -> int:
-    """The seat that revealed ``card`` this turn (not necessarily its owner)."""
-    return 0 if st.played[0] == NAMES[card] else 1
-
-
 # ---------------------------------------------------------------------- decisions
 
 
-def apply_action(st: MagicShowState, seat: int, action_id: int) -> None:
+def apply_action(st: MagicShowTable, seat: int, action_id: int) -> None:
     """Apply one legal decision, then every automatic step it triggers."""
     if action_id < NUM_CARDS:
         commit_card(st, seat, action_id)
@@ -130,14 +120,14 @@ def apply_action(st: MagicShowState, seat: int, action_id: int) -> None:
         convert(st, seat, CONVERT_RANK[action_id])
 
 
-def commit_card(st: MagicShowState, seat: int, card: int) -> None:
+def commit_card(st: MagicShowTable, seat: int, card: int) -> None:
     """Face-down play: the card stays in hand, hidden in ``pending``, until both have chosen, so
     nobody's view changes before the reveal (core simultaneous-commit mechanism)."""
     if st.commit(seat, card, _BOTH):
         reveal(st)
 
 
-def reveal(st: MagicShowState) -> None:
+def reveal(st: MagicShowTable) -> None:
     """Turn both cards face up, in resolution order (MS-R3: rank 2..K, then suit C<D<H<S)."""
     red, black = st.pending
     st.move(red, HAND0, REVEALED)
@@ -150,7 +140,7 @@ def reveal(st: MagicShowState) -> None:
     open_window(st)
 
 
-def open_window(st: MagicShowState) -> None:
+def open_window(st: MagicShowTable) -> None:
     """MS-R4: before the next card resolves, ask first the seat that did not play it."""
     card = st.zones[REVEALED][0]
     st.phase = STOP
@@ -158,7 +148,7 @@ def open_window(st: MagicShowState) -> None:
     st.asking = 1 - player_of(st, card)
 
 
-def let_resolve(st: MagicShowState, seat: int) -> None:
+def let_resolve(st: MagicShowTable, seat: int) -> None:
     """MS-R4: after the non-player, the player is asked; after both, the card resolves."""
     card = st.zones[REVEALED][0]
     player = player_of(st, card)
@@ -168,7 +158,7 @@ def let_resolve(st: MagicShowState, seat: int) -> None:
         resolve(st, card)
 
 
-def cancel(st: MagicShowState, seat: int) -> None:
+def cancel(st: MagicShowTable, seat: int) -> None:
     """MS-R4/MS-R5: one Ace to the discard pile, the stopped card into the canceller's hand, no
     effect; nobody is asked again about this card."""
     hand = HAND[seat]
@@ -181,7 +171,7 @@ def cancel(st: MagicShowState, seat: int) -> None:
     next_card(st)
 
 
-def convert(st: MagicShowState, seat: int, rank: int) -> None:
+def convert(st: MagicShowTable, seat: int, rank: int) -> None:
     """MS-R6: discard one Trick of that rank from the pile and score half its value at once (no
     Six doubling); same-colour Tricks of one rank are equivalent, so take the lowest id."""
     pile = PILE[seat]
@@ -197,14 +187,14 @@ def convert(st: MagicShowState, seat: int, rank: int) -> None:
     finish_buffet(st)
 
 
-def decline_buffet(st: MagicShowState, seat: int) -> None:
+def decline_buffet(st: MagicShowTable, seat: int) -> None:
     """The owner may ignore the Dinner Buffet (MS-R6)."""
     if st.events is not None:
         st.note(f"{SEAT_NAMES[seat]} declines the Dinner Buffet.")
     finish_buffet(st)
 
 
-def finish_buffet(st: MagicShowState) -> None:
+def finish_buffet(st: MagicShowTable) -> None:
     """The Eight is discarded whether used or not; then the next card resolves."""
     st.move(st.zones[REVEALED][0], REVEALED, DISCARD)
     next_card(st)
@@ -213,14 +203,14 @@ def finish_buffet(st: MagicShowState) -> None:
 # ---------------------------------------------------------------------- card effects
 
 
-def resolve(st: MagicShowState, card: int) -> None:
+def resolve(st: MagicShowTable, card: int) -> None:
     """Carry out a card for its colour's owner; a Buffet with a Trick to convert waits for it."""
     if _EFFECTS[ROLE[card]](st, card):
         return
     next_card(st)
 
 
-def practise(st: MagicShowState, card: int) -> bool:
+def practise(st: MagicShowTable, card: int) -> bool:
     """Tricks, Sixes and Mistakes go to the owner's practice pile, whoever played them."""
     owner = OWNER[card]
     st.move(card, REVEALED, PILE[owner])
@@ -229,7 +219,7 @@ def practise(st: MagicShowState, card: int) -> bool:
     return False
 
 
-def showtime(st: MagicShowState, card: int) -> bool:
+def showtime(st: MagicShowTable, card: int) -> bool:
     """Sevens and Nines: the owner performs its pile (MS-R7, an empty pile scores 0 by MS-R9);
     the pile and the Showtime go to the discard pile."""
     owner = OWNER[card]
@@ -238,7 +228,7 @@ def showtime(st: MagicShowState, card: int) -> bool:
     return False
 
 
-def dinner_buffet(st: MagicShowState, card: int) -> bool:
+def dinner_buffet(st: MagicShowTable, card: int) -> bool:
     """Eights: ask the owner only if its pile holds a Trick (MS-R6); else just discard it."""
     owner = OWNER[card]
     if any(ROLE[c] == TRICK for c in st.zones[PILE[owner]]):
@@ -251,7 +241,7 @@ def dinner_buffet(st: MagicShowState, card: int) -> bool:
     return False
 
 
-def afternoon_nap(st: MagicShowState, card: int) -> bool:
+def afternoon_nap(st: MagicShowTable, card: int) -> bool:
     """Fives: swap the hands as they are now (MS-R11), then discard the Five. Moving each card
     openly leaves each seat knowing the cards it gave away."""
     given = (st.zones[HAND0][:], st.zones[HAND1][:])
@@ -265,7 +255,7 @@ def afternoon_nap(st: MagicShowState, card: int) -> bool:
     return False
 
 
-_EFFECTS: dict[int, Callable[[MagicShowState, int], bool]] = {
+_EFFECTS: dict[int, Callable[[MagicShowTable, int], bool]] = {
     TRICK: practise,
     REHEARSAL: practise,
     MISTAKE: practise,
@@ -275,7 +265,7 @@ _EFFECTS: dict[int, Callable[[MagicShowState, int], bool]] = {
 }
 
 
-def perform(st: MagicShowState, seat: int, showtime_card: int | None) -> int:
+def perform(st: MagicShowTable, seat: int, showtime_card: int | None) -> int:
     """Score a seat's practice pile (MS-R7/MS-R8) and send it to the discard pile; called for a
     Showtime card, or with None for the Farewell Show."""
     zone = PILE[seat]
@@ -297,7 +287,7 @@ def perform(st: MagicShowState, seat: int, showtime_card: int | None) -> int:
 # ---------------------------------------------------------------------- turn structure
 
 
-def next_card(st: MagicShowState) -> None:
+def next_card(st: MagicShowTable) -> None:
     """After a card is fully resolved (or cancelled) the next card's window opens (MS-R4);
     when none is left the turn ends."""
     if st.zones[REVEALED]:
@@ -306,14 +296,14 @@ def next_card(st: MagicShowState) -> None:
         end_turn(st)
 
 
-def end_turn(st: MagicShowState) -> None:
+def end_turn(st: MagicShowTable) -> None:
     """Once every revealed card is resolved, both draw; then a new turn begins."""
     draw(st)
     st.turn += 1
     begin_turn(st)
 
 
-def draw(st: MagicShowState) -> None:
+def draw(st: MagicShowTable) -> None:
     """Red then Black each draw one card if the deck still has one."""
     deck = st.zones[DECK]
     for seat in _BOTH:
@@ -325,7 +315,7 @@ def draw(st: MagicShowState) -> None:
                 st.note(f"{SEAT_NAMES[seat]} draws a card.")
 
 
-def begin_turn(st: MagicShowState) -> None:
+def begin_turn(st: MagicShowTable) -> None:
     """MS-R10: the end check opens every turn; otherwise both seats commit."""
     if game_over(st):
         farewell_shows(st)
@@ -336,13 +326,13 @@ def begin_turn(st: MagicShowState) -> None:
     st.asking = -1
 
 
-def game_over(st: MagicShowState) -> bool:
+def game_over(st: MagicShowTable) -> bool:
     """Over when a seat holds no card it may play: empty, or nothing but Aces (MS-R10)."""
     zones = st.zones
     return all(IS_ACE[c] for c in zones[HAND0]) or all(IS_ACE[c] for c in zones[HAND1])
 
 
-def farewell_shows(st: MagicShowState) -> None:
+def farewell_shows(st: MagicShowTable) -> None:
     """Both compulsory Farewell Shows, Red first; the higher total wins (MS-R10)."""
     st.farewell = [perform(st, seat, None) for seat in _BOTH]
     st.phase = OVER
@@ -353,14 +343,14 @@ def farewell_shows(st: MagicShowState) -> None:
         st.note(f"Game over: {result_text(st)}.")
 
 
-def result_text(st: MagicShowState) -> str:
+def result_text(st: MagicShowTable) -> str:
     """The final scores and who won, in words."""
     red, black = st.score
     winner = "a draw" if red == black else f"{SEAT_NAMES[0 if red > black else 1]} wins"
     return f"Red {red}, Black {black}: {winner}"
 
 
-def setup(st: MagicShowState) -> None:
+def setup(st: MagicShowTable) -> None:
     """Shuffle the 52 cards and deal five to each seat, alternately from Red."""
     deck = st.zones[DECK]
     deck.extend(range(NUM_CARDS))

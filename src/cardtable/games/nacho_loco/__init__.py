@@ -20,17 +20,4 @@ from cardtable.games.nacho_loco.state import NachoState
 
 __all__ = ["GAME_INFO", "NachoOptions", "NachoState", "render"]
 
-GAME_INFO = register(
-    GameInfo(
-        name=meta.NAME,
-        display_name=meta.DISPLAY_NAME,
-        min_players=meta.MIN_PLAYERS,
-        max_players=meta.MAX_PLAYERS,
-        state_class=NachoState,
-        summary=meta.SUMMARY,
-        aliases=meta.ALIASES,
-        rules_doc=meta.RULES_DOC,
-        renderer=render,
-        greedy=greedy,
-    )
-)
+GAME_INFO = register(GameInfo.from_meta(meta, NachoState, renderer=render, greedy=greedy))

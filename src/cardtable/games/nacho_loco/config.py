@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cardtable.games.nacho_loco.decks import (
+from cardtable.games.nacho_loco.cards import (
     CLOSER,
     Segments,
     card_name,

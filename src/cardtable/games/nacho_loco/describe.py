@@ -5,17 +5,21 @@ Only what the deciding seat can see is used: the Playfield, its own hand and pub
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.nacho_loco import rules
-from cardtable.games.nacho_loco.decks import D3, GO, SKIP, X, rotate, segment_word
+from cardtable.games.nacho_loco.cards import D3, GO, SKIP, X, rotate, segment_word
 from cardtable.games.nacho_loco.lattice import edge_names
-from cardtable.games.nacho_loco.meta import HAND0
-from cardtable.games.nacho_loco.notation import DRAW, END, KEEP, START, TARGET
+from cardtable.games.nacho_loco.notation import END, KEEP, START, TARGET
+from cardtable.games.nacho_loco.table import (
+    AGAIN,
+    DRAW,
+    DRAWN,
+    HAND0,
+    OVER,
+    PLAY,
+    TARGETING,
+    NachoTable,
+)
 from cardtable.games.nacho_loco.tables import unpack
-
-if TYPE_CHECKING:
-    from cardtable.games.nacho_loco.state import NachoState
 
 _EDGE_WORDS = {"B": "bottom", "T": "top", "L": "left", "R": "right"}
 _ACTION_EFFECT = {
@@ -25,7 +29,7 @@ _ACTION_EFFECT = {
 }
 
 
-def placement_summary(st: NachoState, card_type: int, cell: int, rot: int) -> tuple[int, list[int]]:
+def placement_summary(st: NachoTable, card_type: int, cell: int, rot: int) -> tuple[int, list[int]]:
     """Matched segments and matched actions of a placement (0 and [] if it does not fit)."""
     key = rules.pointing_key(st, cell)
     for fit in st.cfg.fits.fits(key):
@@ -34,7 +38,7 @@ def placement_summary(st: NachoState, card_type: int, cell: int, rot: int) -> tu
     return 0, []
 
 
-def describe_action(st: NachoState, seat: int, action_id: int) -> str:
+def describe_action(st: NachoTable, seat: int, action_id: int) -> str:
     cfg = st.cfg
     if action_id == DRAW:
         return "nothing in your hand fits: draw a card (you may place it at once if it fits)"
@@ -68,16 +72,16 @@ def describe_action(st: NachoState, seat: int, action_id: int) -> str:
     return "; ".join(parts)
 
 
-def explain_illegal(st: NachoState, seat: int, action_id: int) -> str | None:
+def explain_illegal(st: NachoTable, seat: int, action_id: int) -> str | None:
     cfg = st.cfg
     phase = st.phase
-    if action_id == DRAW and phase == rules.PLAY:
+    if action_id == DRAW and phase == PLAY:
         return "a card in your hand fits, and you must place when you can (NL-R16)"
     if action_id >= cfg.actions.place:
         card_type, cell, _rot = cfg.actions.split_place(action_id)
         if card_type not in rules.hand_types(st, seat):
             return f"you hold no {cfg.type_names[card_type]}"
-        if phase == rules.DRAWN:
+        if phase == DRAWN:
             return "after drawing you may place only the card drawn, or keep it"
         if cell in st.faces:
             return f"cell {cell} is taken"
@@ -92,42 +96,42 @@ def explain_illegal(st: NachoState, seat: int, action_id: int) -> str | None:
     return None
 
 
-def deciding_text(st: NachoState) -> str:
+def deciding_text(st: NachoTable) -> str:
     phase = st.phase
     who = f"seat {st.active}"
-    if phase == rules.OVER:
+    if phase == OVER:
         return f"game over: seat {st.round_winner} wins with {st.points[st.round_winner]} points"
-    if phase == rules.PLAY:
+    if phase == PLAY:
         return f"{who} places a card, or draws if nothing fits"
-    if phase == rules.DRAWN:
+    if phase == DRAWN:
         return f"{who} drew a card that fits: place it or keep it"
-    if phase == rules.TARGETING:
+    if phase == TARGETING:
         return f"{who} chooses who draws 3"
-    if phase == rules.AGAIN:
+    if phase == AGAIN:
         return f"{who} may place one more card (Go Again)"
     return f"{who} lays a starter from hand (no card can be turned)"
 
 
-def choice_notes(st: NachoState, seat: int) -> list[str]:
+def choice_notes(st: NachoTable, seat: int) -> list[str]:
     """Why the seat's choices are narrowed now, with the ruling (NL-R15, NL-R16, NL-R10)."""
-    if seat != st.active or st.phase == rules.OVER:
+    if seat != st.active or st.phase == OVER:
         return []
     phase = st.phase
-    if phase == rules.PLAY:
+    if phase == PLAY:
         if rules.can_place(st, rules.hand_types(st, seat)):
             return ["A card of yours fits, so you must place one; drawing is not allowed (NL-R16)."]
         return ["Nothing in your hand fits anywhere: you must draw a card (NL-R17)."]
-    if phase == rules.DRAWN:
+    if phase == DRAWN:
         if st.options.must_play_drawn:
             return ["The card you drew fits and must be placed (option must_play_drawn, NL-R15)."]
         return ["Only the card you just drew may be placed now, or kept (NL-R15)."]
-    if phase == rules.AGAIN:
+    if phase == AGAIN:
         if not rules.can_place(st, rules.hand_types(st, seat)):
             return [
                 "Go Again: nothing in your hand fits, so you can only end your turn; you are asked "
                 "anyway so that nobody learns it (NL-R10)."
             ]
         return ["Go Again: you may place one more card, or end your turn (NL-R10)."]
-    if phase == rules.TARGETING:
+    if phase == TARGETING:
         return ["Opponent Draws 3 was matched: choose who draws three cards (NL-R12)."]
     return ["No starter can be turned: lay a card from your hand, not the Closer (NL-R17)."]

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core import Action, ActionData, Rng
-from cardtable.games.nacho_loco.decks import ACTIONS, Segments, matches, rotate, segment_from_text
+from cardtable.games.nacho_loco.cards import ACTIONS, Segments, matches, rotate, segment_from_text
 from cardtable.games.nacho_loco.lattice import Cell, board_named, neighbours
 
 

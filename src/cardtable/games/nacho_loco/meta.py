@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.core import Vis, ZoneSpec, option
+from cardtable.core import option
 
 NAME = "nacho-loco"
 DISPLAY_NAME = "Nacho Loco"
@@ -19,23 +19,6 @@ SUMMARY = (
 
 HAND_SIZE = 6
 TARGET_SCORE = 20  # NL-R20
-
-#: Zone indexes in layout order; hands follow from HAND0.
-DRAW = 0  # the draw pile, face down (top = end of the list)
-DISCARD = 1  # cleared Playfields, face up
-FIELD = 2  # the cards on the Playfield, face up, in placement order
-UNDER = 3  # a Closer turned up as a starter: under the draw pile, known to all (NL-R5)
-HAND0 = 4
-
-
-def zone_specs(num_players: int) -> tuple[ZoneSpec, ...]:
-    return (
-        ZoneSpec("draw", Vis.HIDDEN),
-        ZoneSpec("discard", Vis.PUBLIC),
-        ZoneSpec("field", Vis.PUBLIC),
-        ZoneSpec("under", Vis.PUBLIC),
-        *(ZoneSpec(f"hand:{i}", Vis.OWNER, i) for i in range(num_players)),
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from cardtable.games.nacho_loco.decks import ACTIONS, CLOSER, D3, GO, SKIP, X
+from cardtable.games.nacho_loco.cards import ACTIONS, CLOSER, D3, GO, SKIP, X
 from cardtable.games.nacho_loco.greedy import parse_card
 from cardtable.games.nacho_loco.lattice import Cell, board_named, is_up, neighbours
 

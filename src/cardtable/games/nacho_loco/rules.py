@@ -13,47 +13,41 @@ of rescanning the board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
-from cardtable.games.nacho_loco.decks import D3, GO, SKIP, rotate
-from cardtable.games.nacho_loco.meta import (
-    DISCARD,
-    DRAW,
-    FIELD,
-    HAND0,
-    HAND_SIZE,
-    TARGET_SCORE,
-    UNDER,
-)
+from cardtable.games.nacho_loco.cards import D3, GO, SKIP, rotate
+from cardtable.games.nacho_loco.meta import HAND_SIZE, TARGET_SCORE
 from cardtable.games.nacho_loco.notation import DRAW as DRAW_ID
 from cardtable.games.nacho_loco.notation import END, KEEP, START, TARGET
+from cardtable.games.nacho_loco.table import (
+    AGAIN,
+    BY_CLOSER,
+    CLOSING_NAMES,
+    CUTTHROAT,
+    DISCARD,
+    DRAW,
+    DRAWN,
+    EVERYONE_DREW,
+    FIELD,
+    HAND0,
+    OVER,
+    PLAY,
+    STARTING,
+    TAG_DRAWN,
+    TARGETING,
+    UNDER,
+    NachoTable,
+)
 from cardtable.games.nacho_loco.tables import face_key
 
 if TYPE_CHECKING:
     from cardtable.games.nacho_loco.config import Config
-    from cardtable.games.nacho_loco.state import NachoState
-
-PLAY: Final = "play"
-DRAWN: Final = "drawn"
-TARGETING: Final = "target"
-AGAIN: Final = "again"
-STARTING: Final = "start"
-OVER: Final = "over"
-
-#: Tag on the card a seat has just drawn (private: tags never reach observations).
-TAG_DRAWN: Final = 1
-
-#: Closing kinds, the index into ``closes``.
-CUTTHROAT: Final = 0
-EVERYONE_DREW: Final = 1
-BY_CLOSER: Final = 2
-CLOSING_NAMES: Final = ("cut-throat", "everyone drew", "the Closer")
 
 
 # ---------------------------------------------------------------------- the Playfield
 
 
-def pointing_key(st: NachoState, cell: int) -> int:
+def pointing_key(st: NachoTable, cell: int) -> int:
     """The faces pointing at ``cell`` from its three neighbours, packed (-1 for none)."""
     adjacent = st.cfg.board.adjacent
     faces = st.faces
@@ -66,7 +60,7 @@ def pointing_key(st: NachoState, cell: int) -> int:
     return face_key(out[0], out[1], out[2])
 
 
-def lay(st: NachoState, card: int, cell: int, rot: int) -> None:
+def lay(st: NachoTable, card: int, cell: int, rot: int) -> None:
     """Put a card on the field (zone, coordinates and the incremental caches).
 
     A touching edge has the same index on both sides, so the neighbour across edge ``e`` gains
@@ -90,7 +84,7 @@ def lay(st: NachoState, card: int, cell: int, rot: int) -> None:
             frontier[other] = frontier.get(other, 0) | ((shown[e] + 1) << (4 * e))
 
 
-def rebuild_caches(st: NachoState) -> None:
+def rebuild_caches(st: NachoTable) -> None:
     """Recompute ``faces`` and ``frontier`` from ``field_at`` (after loading a position)."""
     cfg = st.cfg
     st.faces = {}
@@ -106,7 +100,7 @@ def rebuild_caches(st: NachoState) -> None:
                 st.frontier[other] = pointing_key(st, other)
 
 
-def any_live(st: NachoState) -> bool:
+def any_live(st: NachoTable) -> bool:
     """Is there a cell where some non-Closer card of the deck list could go (NL-R6)?"""
     fits = st.cfg.fits
     liveness = fits.liveness
@@ -119,7 +113,7 @@ def any_live(st: NachoState) -> bool:
     return False
 
 
-def placements(st: NachoState, types: set[int]) -> list[int]:
+def placements(st: NachoTable, types: set[int]) -> list[int]:
     """Action ids of every legal placement of a card type in ``types`` (the hot path of search:
     a lookup per hand type and frontier cell, with the id arithmetic of
     ``ActionLayout.place_id`` inlined)."""
@@ -153,7 +147,7 @@ def place_offsets(cfg: Config, key: int) -> dict[int, tuple[int, ...]]:
     return found
 
 
-def can_place(st: NachoState, types: set[int]) -> bool:
+def can_place(st: NachoTable, types: set[int]) -> bool:
     fits = st.cfg.fits
     for key in st.frontier.values():
         by_type = fits.by_type(key)
@@ -163,12 +157,12 @@ def can_place(st: NachoState, types: set[int]) -> bool:
     return False
 
 
-def hand_types(st: NachoState, seat: int) -> set[int]:
+def hand_types(st: NachoTable, seat: int) -> set[int]:
     type_of = st.cfg.type_of
     return {type_of[c] for c in st.zones[HAND0 + seat]}
 
 
-def drawn_card(st: NachoState, seat: int) -> int:
+def drawn_card(st: NachoTable, seat: int) -> int:
     tags = st.tags
     for card in st.zones[HAND0 + seat]:
         if tags[card] == TAG_DRAWN:
@@ -179,7 +173,7 @@ def drawn_card(st: NachoState, seat: int) -> int:
 # ---------------------------------------------------------------------- legal actions
 
 
-def legal_action_ids(st: NachoState, seat: int) -> list[int]:
+def legal_action_ids(st: NachoTable, seat: int) -> list[int]:
     if seat != st.active or st.phase == OVER:
         return []
     phase = st.phase
@@ -204,7 +198,7 @@ def legal_action_ids(st: NachoState, seat: int) -> list[int]:
 # ---------------------------------------------------------------------- applying
 
 
-def apply_action(st: NachoState, seat: int, action_id: int) -> None:
+def apply_action(st: NachoTable, seat: int, action_id: int) -> None:
     layout = st.cfg.actions
     if action_id >= layout.place:
         rest, rot = divmod(action_id - layout.place, 3)  # ActionLayout.split_place, inlined
@@ -227,11 +221,11 @@ def apply_action(st: NachoState, seat: int, action_id: int) -> None:
         lay_starter(st, seat, action_id - START)
 
 
-def next_seat(st: NachoState, seat: int) -> int:
+def next_seat(st: NachoTable, seat: int) -> int:
     return (seat + 1) % st.num_players
 
 
-def begin_turn(st: NachoState, seat: int) -> None:
+def begin_turn(st: NachoTable, seat: int) -> None:
     """Seat's turn: a held skip token is spent and the turn ends at once (step 0)."""
     skips = st.skips
     while skips[seat] > 0:
@@ -245,7 +239,7 @@ def begin_turn(st: NachoState, seat: int) -> None:
         st.opener = seat
 
 
-def draw_card(st: NachoState, seat: int) -> int:
+def draw_card(st: NachoTable, seat: int) -> int:
     """Move the top card of the draw pile to a hand; refill from the discard pile when empty
     (NL-R17). Returns the card, or -1 when there was nothing to draw.
 
@@ -270,7 +264,7 @@ def draw_card(st: NachoState, seat: int) -> int:
     return card
 
 
-def refill(st: NachoState) -> None:
+def refill(st: NachoTable) -> None:
     """Shuffle the discard pile into a new draw pile (under nothing: the pile is empty)."""
     discard = st.zones[DISCARD]
     if not discard:
@@ -283,7 +277,7 @@ def refill(st: NachoState) -> None:
     st.note("the discard pile is shuffled into a new draw pile")
 
 
-def deal(st: NachoState, seat: int, count: int, why: str) -> None:
+def deal(st: NachoTable, seat: int, count: int, why: str) -> None:
     got = 0
     for _ in range(count):
         if draw_card(st, seat) < 0:
@@ -294,13 +288,13 @@ def deal(st: NachoState, seat: int, count: int, why: str) -> None:
         st.note(f"seat {seat} draws {got} ({why})")
 
 
-def others_from(st: NachoState, seat: int) -> list[int]:
+def others_from(st: NachoTable, seat: int) -> list[int]:
     """The other seats clockwise from ``seat + 1``."""
     n = st.num_players
     return [(seat + k) % n for k in range(1, n)]
 
 
-def draw_turn(st: NachoState, seat: int) -> None:
+def draw_turn(st: NachoTable, seat: int) -> None:
     """NL-R17: nothing in hand fits, so the seat draws; a drawn card that fits may be placed."""
     card = draw_card(st, seat)
     st.draw_turns += 1
@@ -318,7 +312,7 @@ def draw_turn(st: NachoState, seat: int) -> None:
         begin_turn(st, next_seat(st, seat))
 
 
-def place(st: NachoState, seat: int, card_type: int, cell: int, rot: int) -> None:
+def place(st: NachoTable, seat: int, card_type: int, cell: int, rot: int) -> None:
     """A placement and its effects in the order of NL-R18."""
     cfg = st.cfg
     hand = st.zones[HAND0 + seat]
@@ -375,7 +369,7 @@ def place(st: NachoState, seat: int, card_type: int, cell: int, rot: int) -> Non
     finish_placement(st, seat)
 
 
-def target(st: NachoState, seat: int, victim: int) -> None:
+def target(st: NachoTable, seat: int, victim: int) -> None:
     st.d3s += 1
     deal(st, victim, 3, f"Opponent Draws 3 by seat {seat}")
     st.d3_left -= 1
@@ -383,7 +377,7 @@ def target(st: NachoState, seat: int, victim: int) -> None:
         finish_placement(st, seat)
 
 
-def finish_placement(st: NachoState, seat: int) -> None:
+def finish_placement(st: NachoTable, seat: int) -> None:
     """Steps d–g of NL-R18: round end, Go Again and Skip Next, closing, next turn."""
     st.noplay = [False] * st.num_players
     st.last_matcher = seat
@@ -420,7 +414,7 @@ def finish_placement(st: NachoState, seat: int) -> None:
         begin_turn(st, next_seat(st, seat))
 
 
-def close_field(st: NachoState, credited: int, kind: int) -> None:
+def close_field(st: NachoTable, credited: int, kind: int) -> None:
     """NL-R9: a closing gift to every other seat, the field cleared, a new starter, the closer
     plays first; skip tokens stay."""
     st.closes[kind] += 1
@@ -431,7 +425,7 @@ def close_field(st: NachoState, credited: int, kind: int) -> None:
     start_field(st, credited)
 
 
-def clear_field(st: NachoState) -> None:
+def clear_field(st: NachoTable) -> None:
     field = st.zones[FIELD]
     st.zones[DISCARD].extend(field)
     field.clear()
@@ -443,7 +437,7 @@ def clear_field(st: NachoState) -> None:
     st.opener = -1
 
 
-def start_field(st: NachoState, due: int) -> None:
+def start_field(st: NachoTable, due: int) -> None:
     """Turn a starter and give ``due`` its turn, or ask a seat to lay one from hand (NL-R17)."""
     if turn_starter(st):
         begin_turn(st, due)
@@ -461,7 +455,7 @@ def start_field(st: NachoState, due: int) -> None:
     st.note(f"no starter can be turned: seat {seat} lays one from hand")
 
 
-def turn_starter(st: NachoState) -> bool:
+def turn_starter(st: NachoTable) -> bool:
     """Turn the top card as the starter at (0, 0). A Closer turned up goes under the pile, known
     to all (NL-R5), and the next card is turned; when only the Closer is left, the discard pile is
     shuffled into a new pile above it (NL-R17). False when no starter can be turned."""
@@ -483,7 +477,7 @@ def turn_starter(st: NachoState) -> bool:
     return False
 
 
-def lay_starter(st: NachoState, seat: int, card_type: int) -> None:
+def lay_starter(st: NachoTable, seat: int, card_type: int) -> None:
     cfg = st.cfg
     hand = st.zones[HAND0 + seat]
     card = next(c for c in hand if cfg.type_of[c] == card_type)
@@ -498,7 +492,7 @@ def lay_starter(st: NachoState, seat: int, card_type: int) -> None:
 # ---------------------------------------------------------------------- rounds
 
 
-def end_round(st: NachoState, winner: int) -> None:
+def end_round(st: NachoTable, winner: int) -> None:
     """NL-R13/NL-R20: the seat that went out scores the cards left in the other hands."""
     points = sum(len(st.zones[HAND0 + s]) for s in range(st.num_players) if s != winner)
     st.points[winner] += points
@@ -515,7 +509,7 @@ def end_round(st: NachoState, winner: int) -> None:
     new_round(st, winner)
 
 
-def new_round(st: NachoState, first: int) -> None:
+def new_round(st: NachoTable, first: int) -> None:
     """Collect, shuffle and deal six to everyone from the first player; turn a starter."""
     pile = st.zones[DRAW]
     for zone in range(len(st.zones)):

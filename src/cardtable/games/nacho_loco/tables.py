@@ -10,7 +10,7 @@ lookup per frontier cell.
 
 from __future__ import annotations
 
-from cardtable.games.nacho_loco.decks import ACTIONS, CLOSER, Segments, X, matches, rotate
+from cardtable.games.nacho_loco.cards import ACTIONS, CLOSER, Segments, X, matches, rotate
 
 #: A placement that fits: card type, rotation, matched segments, matched action segments.
 Fit = tuple[int, int, int, tuple[int, ...]]

@@ -11,17 +11,4 @@ from cardtable.games.piece_of_the_action.state import PotaState
 
 __all__ = ["INFO", "PotaState"]
 
-INFO = register(
-    GameInfo(
-        name=meta.NAME,
-        display_name=meta.DISPLAY_NAME,
-        min_players=meta.MIN_PLAYERS,
-        max_players=meta.MAX_PLAYERS,
-        state_class=PotaState,
-        summary=meta.SUMMARY,
-        aliases=("pota",),
-        rules_doc="piece_of_the_action.md",
-        renderer=render,
-        greedy=greedy,
-    )
-)
+INFO = register(GameInfo.from_meta(meta, PotaState, renderer=render, greedy=greedy))

@@ -6,26 +6,22 @@ OVER steps of 1.3), straight after the action that triggers it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.piece_of_the_action.cards import DEAL, KIND, NAMES, PRELIM_RANK, VALUE, XCARD
-from cardtable.games.piece_of_the_action.layout import (
+from cardtable.games.piece_of_the_action.table import (
     CENTRE,
     DECK,
     DISCARD,
     LEAD,
     OVER,
     XCARDS,
+    PotaTable,
     hand_zone,
     pota_zone,
     reverse_zone,
 )
 
-if TYPE_CHECKING:
-    from cardtable.games.piece_of_the_action.state import PotaState
 
-
-def setup(state: PotaState) -> None:
+def setup(state: PotaTable) -> None:
     """Preliminary deal for the first Leader, then the deal of the hands (1.2)."""
     state.marker = preliminary(state)
     deck = state.zones[DECK]
@@ -47,7 +43,7 @@ def setup(state: PotaState) -> None:
     start_lead(state)
 
 
-def preliminary(state: PotaState) -> int:
+def preliminary(state: PotaTable) -> int:
     """POTA-R1/R2: one face-up card each; the highest number leads; ties get more cards.
 
     The cards come from a shuffled copy of the full deck (all go back before the real deal). If
@@ -78,7 +74,7 @@ def preliminary(state: PotaState) -> int:
             return candidates[0]
 
 
-def _draw_to(state: PotaState, seat: int, size: int) -> bool:
+def _draw_to(state: PotaTable, seat: int, size: int) -> bool:
     """Draw until the hand holds ``size``; X cards are placed and replaced (POTA-R3).
 
     Returns False when the deck runs out first (the caller decides what that means).
@@ -102,7 +98,7 @@ def _draw_to(state: PotaState, seat: int, size: int) -> bool:
     return True
 
 
-def start_lead(state: PotaState) -> None:
+def start_lead(state: PotaTable) -> None:
     state.phase = LEAD
     state.actor = state.marker
     state.leader = -1
@@ -110,7 +106,7 @@ def start_lead(state: PotaState) -> None:
     state.passed = [0] * state.num_players
 
 
-def decline(state: PotaState) -> None:
+def decline(state: PotaTable) -> None:
     """The marker moves left. Two endings guarantee termination (POTA-R4):
 
     * with ``forced_lead_after_circle`` (default), 2N declines in a row mean that nobody holds a
@@ -146,12 +142,12 @@ def round5(value: int) -> int:
     return -(-value // 5) * 5
 
 
-def deal_value(state: PotaState) -> int:
+def deal_value(state: PotaTable) -> int:
     """The Deal's final value: centre total x X count, rounded away from zero (POTA-R9)."""
     return round5(sum(VALUE[c] for c in state.zones[CENTRE]) * state.multiplier)
 
 
-def settle(state: PotaState) -> list[int]:
+def settle(state: PotaTable) -> list[int]:
     """SETTLE: every seat scores value x shares, negated by a Reverse, floored at 0 (R14)."""
     n = state.num_players
     value = deal_value(state)
@@ -167,7 +163,7 @@ def settle(state: PotaState) -> list[int]:
     return payoffs
 
 
-def settle_text(state: PotaState, value: int, before: list[int], payoffs: list[int]) -> str:
+def settle_text(state: PotaTable, value: int, before: list[int], payoffs: list[int]) -> str:
     """The settlement in words: the value's origin, each payoff, floors at 0, the new scores."""
     total = sum(VALUE[c] for c in state.zones[CENTRE])
     raw = total * state.multiplier
@@ -189,7 +185,7 @@ def settle_text(state: PotaState, value: int, before: list[int], payoffs: list[i
     )
 
 
-def cleanup(state: PotaState) -> None:
+def cleanup(state: PotaTable) -> None:
     """CLEANUP: Deal cards to the discard pile (X cards stay); the marker passes left (R15)."""
     n = state.num_players
     zones = [CENTRE, *(pota_zone(n, s) for s in range(n)), *(reverse_zone(n, s) for s in range(n))]
@@ -199,7 +195,7 @@ def cleanup(state: PotaState) -> None:
     state.marker = (state.leader + 1) % n
 
 
-def settle_and_continue(state: PotaState) -> None:
+def settle_and_continue(state: PotaTable) -> None:
     """After every seat passed: settle, clean up, then refill, a tie-break, or the end."""
     settle(state)
     cleanup(state)
@@ -216,7 +212,7 @@ def settle_and_continue(state: PotaState) -> None:
     start_lead(state)
 
 
-def game_over(state: PotaState) -> None:
+def game_over(state: PotaTable) -> None:
     """GAME OVER: a unique top score wins; a tie for the top starts a tie-break Deal (R18)."""
     top = max(state.score)
     leaders = [s for s, v in enumerate(state.score) if v == top]
@@ -233,7 +229,7 @@ def game_over(state: PotaState) -> None:
     start_tiebreak(state)
 
 
-def start_tiebreak(state: PotaState) -> None:
+def start_tiebreak(state: PotaTable) -> None:
     """POTA-R18: discard pile + deck reshuffled (X cards stay), short refills, one more Deal."""
     state.tiebreaks += 1
     for card in state.zones[DISCARD][:]:

@@ -6,8 +6,6 @@ Everything here reads only what that seat can see: its own hand and the public t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.piece_of_the_action import deals, moves, notation, rules
 from cardtable.games.piece_of_the_action.cards import (
     COLOUR,
@@ -19,22 +17,20 @@ from cardtable.games.piece_of_the_action.cards import (
     VALUE,
     VALUES,
 )
-from cardtable.games.piece_of_the_action.layout import (
+from cardtable.games.piece_of_the_action.table import (
     DEAL as DEAL_PHASE,
 )
-from cardtable.games.piece_of_the_action.layout import (
+from cardtable.games.piece_of_the_action.table import (
     LEAD,
     PLAYING,
+    PotaTable,
     hand_zone,
     pota_zone,
     reverse_zone,
 )
-from cardtable.games.piece_of_the_action.layout import (
+from cardtable.games.piece_of_the_action.table import (
     MOVE as MOVE_PHASE,
 )
-
-if TYPE_CHECKING:
-    from cardtable.games.piece_of_the_action.state import PotaState
 
 
 def who(seat: int, target: int) -> str:
@@ -42,19 +38,19 @@ def who(seat: int, target: int) -> str:
     return "you" if seat == target else f"seat {target}"
 
 
-def _shares(st: PotaState, target: int) -> int:
+def _shares(st: PotaTable, target: int) -> int:
     return len(st.zones[pota_zone(st.num_players, target)]) + (1 if target == st.leader else 0)
 
 
-def _value_after(st: PotaState, total: int) -> int:
+def _value_after(st: PotaTable, total: int) -> int:
     return deals.round5(total * st.multiplier)
 
 
-def _worth(st: PotaState, target: int, shares: int, reversed_: bool, value: int) -> int:
+def _worth(st: PotaTable, target: int, shares: int, reversed_: bool, value: int) -> int:
     return value * shares * (-1 if reversed_ else 1)
 
 
-def describe_action(st: PotaState, seat: int, aid: int) -> str:
+def describe_action(st: PotaTable, seat: int, aid: int) -> str:
     """One line on what ``aid`` would do for ``seat`` now."""
     n = st.num_players
     if aid < notation.DECLINE:
@@ -126,7 +122,7 @@ def describe_action(st: PotaState, seat: int, aid: int) -> str:
     return text
 
 
-def movable_cards(st: PotaState) -> list[str]:
+def movable_cards(st: PotaTable) -> list[str]:
     """The table cards a Move step could touch now, in words."""
     seat = st.actor
     out: list[str] = []
@@ -144,7 +140,7 @@ def movable_cards(st: PotaState) -> list[str]:
     return out
 
 
-def preview_action(st: PotaState, seat: int, aid: int) -> str | None:
+def preview_action(st: PotaTable, seat: int, aid: int) -> str | None:
     """Before a Move card is played: what it obliges, and the cards movable now."""
     if not notation.PLAY_MOVE <= aid < notation.STEP_CENTRE:
         return None
@@ -158,7 +154,7 @@ def preview_action(st: PotaState, seat: int, aid: int) -> str | None:
     )
 
 
-def choice_notes(st: PotaState, seat: int) -> list[str]:
+def choice_notes(st: PotaTable, seat: int) -> list[str]:
     """Why ``seat``'s choices are narrowed now (only when it is to act)."""
     if seat != st.actor or st.phase not in (LEAD, DEAL_PHASE, MOVE_PHASE):
         return []

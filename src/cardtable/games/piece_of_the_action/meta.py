@@ -10,6 +10,8 @@ NAME = "piece-of-the-action"
 DISPLAY_NAME = "Piece of the Action"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+ALIASES = ("pota",)
+RULES_DOC = "piece_of_the_action.md"
 SUMMARY = "Sid Sackson's deal-making game: build a Deal, take a piece of it, or reverse a rival."
 
 #: Cards dealt to each hand, by player count (rule text; at most 36 cards in hands).

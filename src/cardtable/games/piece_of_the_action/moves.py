@@ -13,14 +13,11 @@ restored in place: depth is at most 3 and it runs inside ``legal_actions``, so i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardtable.games.piece_of_the_action import notation
 from cardtable.games.piece_of_the_action.cards import VALUE, VALUE_INDEX, VALUES
-from cardtable.games.piece_of_the_action.layout import CENTRE, pota_zone, reverse_zone
-
-if TYPE_CHECKING:
-    from cardtable.games.piece_of_the_action.state import PotaState
+from cardtable.games.piece_of_the_action.table import CENTRE, PotaTable, pota_zone, reverse_zone
 
 NONE: Final = 0
 UNMOVED: Final = 1
@@ -43,7 +40,7 @@ class Table:
         "total",
     )
 
-    def __init__(self, state: PotaState, shortcut: bool = True) -> None:
+    def __init__(self, state: PotaTable, shortcut: bool = True) -> None:
         n = state.num_players
         tags = state.tags
         zones = state.zones
@@ -164,11 +161,11 @@ class Table:
         return ok
 
 
-def can_play_move(state: PotaState, count: int) -> bool:
+def can_play_move(state: PotaTable, count: int) -> bool:
     """May a Move ``count`` card be played now (a complete legal sequence exists)?"""
     return Table(state).can_complete(count)
 
 
-def legal_steps(state: PotaState) -> list[int]:
+def legal_steps(state: PotaTable) -> list[int]:
     """The steps offered during a Move: legal and leaving the rest completable."""
     return Table(state).completable_steps(state.move_left)

@@ -8,8 +8,6 @@ core checks every action against it first), and ``explain`` only puts a rejectio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.piece_of_the_action import deals, moves, notation
 from cardtable.games.piece_of_the_action.cards import (
     COLOUR,
@@ -23,34 +21,40 @@ from cardtable.games.piece_of_the_action.cards import (
     VALUE_INDEX,
     VALUES,
 )
-from cardtable.games.piece_of_the_action.layout import (
+from cardtable.games.piece_of_the_action.table import (
     CENTRE,
     DISCARD,
     LEAD,
+    OVER,
     PLAYING,
+    PotaTable,
     hand_zone,
     pota_zone,
     reverse_zone,
 )
-from cardtable.games.piece_of_the_action.layout import (
+from cardtable.games.piece_of_the_action.table import (
     DEAL as DEAL_PHASE,
 )
-from cardtable.games.piece_of_the_action.layout import (
+from cardtable.games.piece_of_the_action.table import (
     MOVE as MOVE_PHASE,
 )
 
-if TYPE_CHECKING:
-    from cardtable.games.piece_of_the_action.state import PotaState
 
-
-def centre_values(state: PotaState) -> list[int]:
+def centre_values(state: PotaTable) -> list[int]:
     return [VALUE[c] for c in state.zones[CENTRE]]
 
 
 # ------------------------------------------------------------------------------ legality
 
 
-def legal(state: PotaState) -> list[int]:
+def legal_ids(state: PotaTable, seat: int) -> list[int]:
+    """Sorted legal action ids of ``seat``: none unless it is the seat to act."""
+    if seat != state.actor or state.phase == OVER:
+        return []
+    return legal(state)
+
+
+def legal(state: PotaTable) -> list[int]:
     """Sorted legal action ids of the seat to act."""
     if state.phase == LEAD:
         return _lead_options(state)
@@ -59,12 +63,12 @@ def legal(state: PotaState) -> list[int]:
     return moves.legal_steps(state)
 
 
-def must_open(state: PotaState) -> bool:
+def must_open(state: PotaTable) -> bool:
     """POTA-R4: after a full circle of declines, a seat holding a +/- card may not decline."""
     return state.options.forced_lead_after_circle and state.declines >= state.num_players
 
 
-def _lead_options(state: PotaState) -> list[int]:
+def _lead_options(state: PotaTable) -> list[int]:
     """OPEN with any +/- card of any colour; DECLINE unless forced to open (POTA-R4)."""
     opens = {
         notation.open_id(COLOUR[c], VALUE_INDEX[VALUE[c]])
@@ -77,7 +81,7 @@ def _lead_options(state: PotaState) -> list[int]:
     return out
 
 
-def _deal_options(state: PotaState) -> list[int]:
+def _deal_options(state: PotaTable) -> list[int]:
     """PASS, or one card of the Deal colour (POTA-R7) that the special situations allow."""
     n = state.num_players
     colour = state.colour
@@ -114,7 +118,7 @@ def _deal_options(state: PotaState) -> list[int]:
     return sorted(out)
 
 
-def _reverse_target_ok(state: PotaState, target: int) -> bool:
+def _reverse_target_ok(state: PotaTable, target: int) -> bool:
     """Special situation 2: a Reverse goes before the Leader or a seat holding a POTA."""
     return target == state.leader or bool(state.zones[pota_zone(state.num_players, target)])
 
@@ -122,7 +126,7 @@ def _reverse_target_ok(state: PotaState, target: int) -> bool:
 # ------------------------------------------------------------------------------ effects
 
 
-def apply(state: PotaState, action_id: int) -> None:
+def apply(state: PotaTable, seat: int, action_id: int) -> None:
     """Carry out a legal action of the seat to act, then any automatic steps it triggers."""
     if action_id < notation.DECLINE:
         _open(state, action_id)
@@ -143,7 +147,7 @@ def apply(state: PotaState, action_id: int) -> None:
         _move_step(state, action_id)
 
 
-def _take(state: PotaState, kind: int, colour: int, value: int = 0) -> int:
+def _take(state: PotaTable, kind: int, colour: int, value: int = 0) -> int:
     """A card of the given kind/colour/value from the acting seat's hand."""
     check_value = kind in (DEAL, MOVE)  # POTAs and Reverses of a colour are all alike
     for c in state.zones[hand_zone(state.actor)]:
@@ -152,7 +156,7 @@ def _take(state: PotaState, kind: int, colour: int, value: int = 0) -> int:
     raise AssertionError("apply() was given an action that legal() does not offer")
 
 
-def _open(state: PotaState, action_id: int) -> None:
+def _open(state: PotaTable, action_id: int) -> None:
     """The marker holder opens a Deal: its card's colour is the Deal colour; it is the Leader."""
     colour, vi = divmod(action_id - notation.OPEN, len(VALUES))
     seat = state.actor
@@ -168,19 +172,19 @@ def _open(state: PotaState, action_id: int) -> None:
     state.actor = (seat + 1) % state.num_players  # POTA-R5
 
 
-def _play_deal(state: PotaState, value: int) -> None:
+def _play_deal(state: PotaTable, value: int) -> None:
     card = _take(state, DEAL, state.colour, value)
     state.move(card, hand_zone(state.actor), CENTRE)
     _next_turn(state)
 
 
-def _play_pota(state: PotaState, target: int) -> None:
+def _play_pota(state: PotaTable, target: int) -> None:
     card = _take(state, POTA, state.colour)
     state.move(card, hand_zone(state.actor), pota_zone(state.num_players, target))
     _next_turn(state)
 
 
-def _play_reverse(state: PotaState, target: int) -> None:
+def _play_reverse(state: PotaTable, target: int) -> None:
     """A Reverse on a seat that already has one cancels: both go to the discard pile."""
     card = _take(state, REVERSE, state.colour)
     dest = reverse_zone(state.num_players, target)
@@ -194,14 +198,14 @@ def _play_reverse(state: PotaState, target: int) -> None:
     _next_turn(state)
 
 
-def _play_move(state: PotaState, count: int) -> None:
+def _play_move(state: PotaTable, count: int) -> None:
     card = _take(state, MOVE, state.colour, count)
     state.move(card, hand_zone(state.actor), PLAYING)
     state.phase = MOVE_PHASE
     state.move_left = count
 
 
-def _move_step(state: PotaState, action_id: int) -> None:
+def _move_step(state: PotaTable, action_id: int) -> None:
     """One step of a Move: the moved card is tagged so the same Move cannot move it again."""
     n = state.num_players
     zones, tags = state.zones, state.tags
@@ -229,7 +233,7 @@ def _move_step(state: PotaState, action_id: int) -> None:
         _finish_move(state)
 
 
-def _finish_move(state: PotaState) -> None:
+def _finish_move(state: PotaTable) -> None:
     """The Move card goes to the discard pile; the moved marks are cleared."""
     for card in state.zones[PLAYING][:]:
         state.move(card, PLAYING, DISCARD)
@@ -244,7 +248,7 @@ def _finish_move(state: PotaState) -> None:
     _next_turn(state)
 
 
-def _next_turn(state: PotaState) -> None:
+def _next_turn(state: PotaTable) -> None:
     """The next unpassed seat clockwise, possibly the same seat (POTA-R6); all passed: settle."""
     n = state.num_players
     passed = state.passed
@@ -260,7 +264,7 @@ def _next_turn(state: PotaState) -> None:
 # ------------------------------------------------------------------------------ reasons
 
 
-def explain(state: PotaState, action_id: int) -> str | None:
+def explain(state: PotaTable, seat: int, action_id: int) -> str | None:
     """Why an action is illegal now, in words."""
     phase = state.phase
     if action_id <= notation.DECLINE and phase != LEAD:
@@ -284,7 +288,7 @@ def explain(state: PotaState, action_id: int) -> str | None:
     return _explain_play(state, action_id)
 
 
-def _explain_play(state: PotaState, action_id: int) -> str:
+def _explain_play(state: PotaTable, action_id: int) -> str:
     colour = COLOURS[state.colour]
     if action_id < notation.PLAY_POTA:
         value = VALUES[action_id - notation.PLAY_DEAL]

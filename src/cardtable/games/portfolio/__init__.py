@@ -1,6 +1,7 @@
 """Portfolio (Levy, Dunn, Moore; The Games Journal): runs of one suit that earn income.
 
-Rules as read in ``docs/rules/portfolio.md`` (PF-R1..PF-R16). Trades (PF-R10) are not in yet.
+Rules as read in ``docs/rules/portfolio.md`` (PF-R1..PF-R16), binding trades (PF-R10) included:
+they are on at tables with a person and off by default (option ``trades``).
 
 >>> from cardtable.games.portfolio import PortfolioState
 >>> state = PortfolioState.new(3, seed=3)
@@ -19,18 +20,4 @@ from cardtable.games.portfolio.state import PortfolioState
 
 __all__ = ["GAME_INFO", "PortfolioOptions", "PortfolioState"]
 
-GAME_INFO = register(
-    GameInfo(
-        name=meta.NAME,
-        display_name=meta.DISPLAY_NAME,
-        min_players=meta.MIN_PLAYERS,
-        max_players=meta.MAX_PLAYERS,
-        state_class=PortfolioState,
-        summary=meta.SUMMARY,
-        aliases=meta.ALIASES,
-        rules_doc=meta.RULES_DOC,
-        renderer=render,
-        greedy=greedy,
-        human_options={"trades": True},  # PF-R10: trading is on where a person plays
-    )
-)
+GAME_INFO = register(GameInfo.from_meta(meta, PortfolioState, renderer=render, greedy=greedy))

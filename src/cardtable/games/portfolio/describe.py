@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio.cards import RANK_NAMES, SUIT_WORDS, draw_cost
-from cardtable.games.portfolio.meta import HAND0, STOCK
+from cardtable.games.portfolio.table import (
+    DISCARD_PHASE,
+    DRAW,
+    HAND0,
+    OVER,
+    SOURCE,
+    STOCK,
+    TAKEN,
+    PortfolioTable,
+)
 
-if TYPE_CHECKING:
-    from cardtable.games.portfolio.state import PortfolioState
 
-
-def _pf(st: PortfolioState, slot: int) -> str:
+def _pf(st: PortfolioTable, slot: int) -> str:
     suit, low, high = pf.ends(st, slot)
     owner = st.owner[slot]
     return f"seat {owner}'s {RANK_NAMES[low]}-{RANK_NAMES[high]} of {SUIT_WORDS[suit]}"
 
 
-def describe_action(st: PortfolioState, seat: int, aid: int) -> str:
+def describe_action(st: PortfolioTable, seat: int, aid: int) -> str:
     if aid >= n.SIZE:
         return _describe_trade(st, aid)
     if aid < n.PAUPER:
@@ -50,7 +54,7 @@ def describe_action(st: PortfolioState, seat: int, aid: int) -> str:
     return "discard this card and end your turn"
 
 
-def _describe_trade(st: PortfolioState, aid: int) -> str:
+def _describe_trade(st: PortfolioTable, aid: int) -> str:
     if aid < n.GIVE_CARD:
         return f"start a trade offer to seat {aid - n.PROPOSE}; add what each side gives"
     if aid < n.SEND_OFFER:
@@ -66,19 +70,19 @@ def _describe_trade(st: PortfolioState, aid: int) -> str:
     return "make no offer this time around the table"
 
 
-def choice_notes(st: PortfolioState, seat: int) -> list[str]:
+def choice_notes(st: PortfolioTable, seat: int) -> list[str]:
     """Why the seat's choices are narrowed now (draw counts, the stall rule, the taken card)."""
     from cardtable.games.portfolio import legal
 
-    if st.phase == legal.OVER or seat != legal.decider(st):
+    if st.phase == OVER or seat != legal.decider(st):
         return []
     notes: list[str] = []
-    if st.phase == legal.DRAW and st.final_turn:
+    if st.phase == DRAW and st.final_turn:
         notes.append(
             "A final turn: the stock is gone, and your one draw is the discard pile's top "
             "(PF-R13, option final_turns_take_discard)."
         )
-    elif st.phase == legal.DRAW:
+    elif st.phase == DRAW:
         limit = min(legal.obtainable(st), n.MAX_DRAW)
         affordable = (
             max(k for k in range(1, limit + 1) if draw_cost(k) <= st.income) if limit else 0
@@ -92,24 +96,20 @@ def choice_notes(st: PortfolioState, seat: int) -> list[str]:
             notes.append(f"You can draw at most {affordable} card(s): {why}.")
         if seat in st.owner:
             notes.append("The pauper's rule is not offered: you own a portfolio (PF-R5).")
-    elif st.phase == legal.SOURCE and legal.source_choices(st) == [n.FROM_STOCK]:
+    elif st.phase == SOURCE and legal.source_choices(st) == [n.FROM_STOCK]:
         if st.zones[STOCK]:
             notes.append(
                 f"Your first card must come from the stock: {st.stall} turns in a row took no "
                 "stock card (PF-R6, option stall_limit)."
             )
-    elif (
-        st.phase == legal.SOURCE
-        and st.zones[STOCK]
-        and legal.source_choices(st) == [n.TAKE_DISCARD]
-    ):
+    elif st.phase == SOURCE and st.zones[STOCK] and legal.source_choices(st) == [n.TAKE_DISCARD]:
         notes.append(
             f"Your first card must be the discard top: the stock can give only "
             f"{legal.stock_supply(st)} of the {st.to_draw} cards you bought (PF-R4)."
         )
-    elif st.phase == legal.DISCARD_PHASE:
+    elif st.phase == DISCARD_PHASE:
         hand = st.zones[HAND0 + seat]
-        if len(hand) > 1 and any(st.tags[c] & pf.TAKEN for c in hand):
+        if len(hand) > 1 and any(st.tags[c] & TAKEN for c in hand):
             notes.append(
                 "The card you took from the discard pile this turn cannot be discarded (PF-R6)."
             )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio import trades
@@ -16,28 +14,37 @@ from cardtable.games.portfolio.cards import (
     colour_suits,
     draw_cost,
 )
-from cardtable.games.portfolio.meta import DISCARD, HAND0, STOCK
+from cardtable.games.portfolio.table import (
+    ACTIONS,
+    CAP_HIGH,
+    CAP_LOW,
+    DISCARD,
+    DRAW,
+    HAND0,
+    OFFER,
+    OPEN,
+    OVER,
+    RESPOND,
+    SOURCE,
+    STOCK,
+    TAKEN,
+    PortfolioTable,
+)
 
-if TYPE_CHECKING:
-    from cardtable.games.portfolio.state import PortfolioState
 
-DRAW, SOURCE, ACTIONS, DISCARD_PHASE, OVER = "draw", "source", "actions", "discard", "over"
-PHASES = (DRAW, SOURCE, ACTIONS, DISCARD_PHASE, OVER, trades.OFFER, trades.RESPOND, trades.OPEN)
-
-
-def decider(st: PortfolioState) -> int:
+def decider(st: PortfolioTable) -> int:
     """The seat that decides now: the active seat, or a seat making or answering an offer."""
     phase = st.phase
-    if phase == trades.OFFER:
+    if phase == OFFER:
         return st.proposer
-    if phase == trades.RESPOND:
+    if phase == RESPOND:
         return st.responder
-    if phase == trades.OPEN:
+    if phase == OPEN:
         return st.opener
     return st.active
 
 
-def obtainable(st: PortfolioState) -> int:
+def obtainable(st: PortfolioTable) -> int:
     """PF-R4: cards that can really be drawn now (the pile counts in a first pass of 3 or 5)."""
     stock, pile = len(st.zones[STOCK]), len(st.zones[DISCARD])
     if st.num_players in (3, 5) and not st.reformed:
@@ -45,7 +52,7 @@ def obtainable(st: PortfolioState) -> int:
     return stock + (1 if pile else 0)
 
 
-def may_pauper(st: PortfolioState, seat: int) -> bool:
+def may_pauper(st: PortfolioTable, seat: int) -> bool:
     """PF-R5: no portfolio and at most 12 cards at the start of the turn."""
     return seat not in st.owner and st.hand_at_start <= 12 and obtainable(st) >= 2
 
@@ -53,7 +60,7 @@ def may_pauper(st: PortfolioState, seat: int) -> bool:
 _DRAW_COSTS = tuple(draw_cost(k) for k in range(n.MAX_DRAW + 1))
 
 
-def draw_choices(st: PortfolioState, seat: int) -> list[int]:
+def draw_choices(st: PortfolioTable, seat: int) -> list[int]:
     limit = min(obtainable(st), n.MAX_DRAW)
     income = st.income
     ids = [n.DRAW + k - 1 for k in range(1, limit + 1) if _DRAW_COSTS[k] <= income]
@@ -62,7 +69,7 @@ def draw_choices(st: PortfolioState, seat: int) -> list[int]:
     return ids
 
 
-def stock_supply(st: PortfolioState) -> int:
+def stock_supply(st: PortfolioTable) -> int:
     """Cards a draw that starts from the stock can get: the stock, and in a first pass of 3 or
     5 seats the pile that is reshuffled into a new one when it runs out (PF-R12)."""
     stock = len(st.zones[STOCK])
@@ -71,7 +78,7 @@ def stock_supply(st: PortfolioState) -> int:
     return stock
 
 
-def source_choices(st: PortfolioState) -> list[int]:
+def source_choices(st: PortfolioTable) -> list[int]:
     """Discard top or stock first (PF-R6). The stock only when it can supply every card bought
     (ruling 2.4, step 3: nobody pays for a card that does not exist, PF-R4), so with the stock
     gone (a final turn under ``final_turns_take_discard``, PF-R13) the top is the only source;
@@ -83,7 +90,7 @@ def source_choices(st: PortfolioState) -> list[int]:
     return [n.TAKE_DISCARD, n.FROM_STOCK]
 
 
-def action_choices(st: PortfolioState, seat: int) -> list[int]:
+def action_choices(st: PortfolioTable, seat: int) -> list[int]:
     bits = hand_bits(st, seat)
     ids = make_choices(bits)
     owner = st.owner
@@ -98,7 +105,7 @@ def action_choices(st: PortfolioState, seat: int) -> list[int]:
     return sorted(ids)
 
 
-def hand_bits(st: PortfolioState, seat: int) -> list[int]:
+def hand_bits(st: PortfolioTable, seat: int) -> list[int]:
     """Per suit, the ranks the seat's hand holds as a bitmask (bit r for rank r): one pass over
     the hand answers every "does the hand hold this card" of the turn's choices."""
     bits = [0, 0, 0, 0]
@@ -137,13 +144,13 @@ def _runs(suit: int, mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def own_portfolio_choices(st: PortfolioState, slot: int, bits: list[int]) -> list[int]:
+def own_portfolio_choices(st: PortfolioTable, slot: int, bits: list[int]) -> list[int]:
     """Extend either uncapped end; cap an uncapped end with a same-rank same-colour card."""
     suit, low, high, caps = pf.summary(st, slot)
     held = bits[suit]
     pair = colour_suits(suit)
     ids = []
-    for end, rank, flag, nxt in ((0, low, pf.CAP_LOW, low - 1), (1, high, pf.CAP_HIGH, high + 1)):
+    for end, rank, flag, nxt in ((0, low, CAP_LOW, low - 1), (1, high, CAP_HIGH, high + 1)):
         if caps & flag:
             continue
         if ACE <= nxt <= KING and held >> nxt & 1:
@@ -154,16 +161,16 @@ def own_portfolio_choices(st: PortfolioState, slot: int, bits: list[int]) -> lis
     return ids
 
 
-def attack_choices(st: PortfolioState, seat: int, slot: int, bits: list[int]) -> list[int]:
+def attack_choices(st: PortfolioTable, seat: int, slot: int, bits: list[int]) -> list[int]:
     """Neutralize below an uncapped low end; acquire above an uncapped high end (or by Ace)."""
     suit, low, high, caps = pf.summary(st, slot)
     worth = pf.RUN_VALUE[low][high]
     money = st.money[seat]
     held = bits[suit]
     ids = []
-    if low > ACE and not caps & pf.CAP_LOW and held >> (low - 1) & 1 and money >= worth:
+    if low > ACE and not caps & CAP_LOW and held >> (low - 1) & 1 and money >= worth:
         ids.append(n.NEUTRALIZE + slot)
-    if not caps & pf.CAP_HIGH and money >= 2 * worth:
+    if not caps & CAP_HIGH and money >= 2 * worth:
         if high < KING and held >> (high + 1) & 1:
             ids.append(n.ACQUIRE + slot)
         if high == KING:
@@ -171,24 +178,24 @@ def attack_choices(st: PortfolioState, seat: int, slot: int, bits: list[int]) ->
     return ids
 
 
-def discard_choices(st: PortfolioState, seat: int) -> list[int]:
+def discard_choices(st: PortfolioTable, seat: int) -> list[int]:
     """Any card but the one taken from the pile this turn, unless it is the last card."""
     hand = st.zones[HAND0 + seat]
     if len(hand) == 1:
         return [n.DISCARD + FACE_OF[hand[0]]]
     tags = st.tags
-    faces = {FACE_OF[c] for c in hand if not tags[c] & pf.TAKEN}
+    faces = {FACE_OF[c] for c in hand if not tags[c] & TAKEN}
     return sorted(n.DISCARD + f for f in faces)
 
 
-def legal_ids(st: PortfolioState, seat: int) -> list[int]:
+def legal_ids(st: PortfolioTable, seat: int) -> list[int]:
     if st.phase == OVER or seat != decider(st):
         return []
-    if st.phase == trades.OFFER:
+    if st.phase == OFFER:
         return trades.offer_choices(st)
-    if st.phase == trades.RESPOND:
+    if st.phase == RESPOND:
         return [n.ACCEPT, n.DECLINE]
-    if st.phase == trades.OPEN:
+    if st.phase == OPEN:
         return [*trades.propose_choices(st, seat), n.NO_OFFER]
     if st.phase == DRAW:
         return draw_choices(st, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.core import Vis, ZoneSpec, option
+from cardtable.core import option
 
 NAME = "portfolio"
 DISPLAY_NAME = "Portfolio"
@@ -16,27 +16,8 @@ SUMMARY = (
     "Build runs of one suit into income-earning portfolios, buy extra draws with this turn's "
     "income, and neutralize or take over your rivals' portfolios; most money wins."
 )
-
-#: Portfolio slots: public zones ``pf:k`` (enough for every card of three decks in runs of 3).
-SLOTS = 52
-STOCK, DISCARD = 0, 1
-HAND0 = 2  # hand:i is HAND0 + i (five seats reserved so indexes do not depend on the count)
-PF0 = HAND0 + MAX_PLAYERS  # pf:k is PF0 + k
-
-
-def zone_specs(num_players: int) -> list[ZoneSpec]:
-    hands = [
-        ZoneSpec(f"hand:{i}", Vis.OWNER, i)
-        if i < num_players
-        else ZoneSpec(f"unused:{i}", Vis.HIDDEN)
-        for i in range(MAX_PLAYERS)
-    ]
-    return [
-        ZoneSpec("stock", Vis.HIDDEN),
-        ZoneSpec("discard", Vis.PUBLIC),
-        *hands,
-        *(ZoneSpec(f"pf:{k}", Vis.PUBLIC) for k in range(SLOTS)),
-    ]
+#: Option values where a person plays: PF-R10 trading is on (bot-only tables keep it off).
+HUMAN_OPTIONS = {"trades": True}
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from cardtable.core import ActionData, ActionSpace
 from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES, RANK_NAMES, SUITS
-from cardtable.games.portfolio.meta import SLOTS
+from cardtable.games.portfolio.table import SLOTS
 
 #: The most cards any table can ever afford in one draw, so no draw that PF-R4 and PF-R9 allow
 #: is left out: 25 cards cost $324, which a seat can earn with 25 cards left to draw (three

@@ -8,27 +8,22 @@ owner of slot k is the public scalar ``owner[k]`` (-1: free).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.portfolio.cards import ACE, KING, RANK_OF, RED, SUIT_OF, value
-from cardtable.games.portfolio.meta import DISCARD, HAND0, PF0, SLOTS
-
-if TYPE_CHECKING:
-    from cardtable.games.portfolio.state import PortfolioState
-
-CAP_LOW = 1
-CAP_HIGH = 2
-CAPS = CAP_LOW | CAP_HIGH
-TAKEN = 4  # the card taken from the discard pile this turn (in a hand)
-
-
-def run_cards(st: PortfolioState, slot: int) -> list[int]:
-    """The run of slot ``slot``, low to high (caps excluded)."""
-    tags = st.tags
-    return [c for c in st.zones[PF0 + slot] if not tags[c] & CAPS]
+from cardtable.games.portfolio.table import (
+    CAP_HIGH,
+    CAP_LOW,
+    CAPS,
+    DISCARD,
+    HAND0,
+    PF0,
+    SLOTS,
+    TAKEN,
+    PortfolioTable,
+    run_cards,
+)
 
 
-def has_cap(st: PortfolioState, slot: int, flag: int) -> bool:
+def has_cap(st: PortfolioTable, slot: int, flag: int) -> bool:
     tags = st.tags
     return any(tags[c] & flag for c in st.zones[PF0 + slot])
 
@@ -50,7 +45,7 @@ RUN_VALUE: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def summary(st: PortfolioState, slot: int) -> tuple[int, int, int, int]:
+def summary(st: PortfolioTable, slot: int) -> tuple[int, int, int, int]:
     """``(suit, low rank, high rank, cap flags)`` of a slot in one pass over its zone (the hot
     path of legal-move generation; ``ends`` and ``has_cap`` ask the same one at a time)."""
     tags = st.tags
@@ -69,18 +64,18 @@ def summary(st: PortfolioState, slot: int) -> tuple[int, int, int, int]:
     return suit, low, high, caps
 
 
-def slot_value(st: PortfolioState, slot: int) -> int:
+def slot_value(st: PortfolioTable, slot: int) -> int:
     _suit, low, high, _caps = summary(st, slot)
     return RUN_VALUE[low][high] if high else 0
 
 
-def owned_slots(st: PortfolioState) -> list[int]:
+def owned_slots(st: PortfolioTable) -> list[int]:
     """The slots that hold a portfolio, in order."""
     owner = st.owner
     return [k for k in range(SLOTS) if owner[k] >= 0]
 
 
-def income(st: PortfolioState, seat: int) -> int:
+def income(st: PortfolioTable, seat: int) -> int:
     """Total value of the seat's portfolios now."""
     total = 0
     owner = st.owner
@@ -90,7 +85,7 @@ def income(st: PortfolioState, seat: int) -> int:
     return total
 
 
-def incomes(st: PortfolioState) -> list[int]:
+def incomes(st: PortfolioTable) -> list[int]:
     """Every seat's income, in one pass over the slots."""
     out = [0] * st.num_players
     owner = st.owner
@@ -99,13 +94,13 @@ def incomes(st: PortfolioState) -> list[int]:
     return out
 
 
-def ends(st: PortfolioState, slot: int) -> tuple[int, int, int]:
+def ends(st: PortfolioTable, slot: int) -> tuple[int, int, int]:
     """(suit, low rank, high rank) of a slot's run."""
     run = run_cards(st, slot)
     return st.suit[run[0]], st.rank[run[0]], st.rank[run[-1]]
 
 
-def hand_card(st: PortfolioState, seat: int, rank: int, suit: int) -> int:
+def hand_card(st: PortfolioTable, seat: int, rank: int, suit: int) -> int:
     """A card of that rank and suit in the seat's hand, the one taken from the pile this turn
     first (ruling 2.4, step 6: the copy left in hand stays free to discard), or -1."""
     found = -1
@@ -117,7 +112,7 @@ def hand_card(st: PortfolioState, seat: int, rank: int, suit: int) -> int:
     return found
 
 
-def play_card(st: PortfolioState, seat: int, rank: int, suit: int, zone: int) -> int:
+def play_card(st: PortfolioTable, seat: int, rank: int, suit: int, zone: int) -> int:
     """Move a card of the hand to ``zone``: the taken mark (PF-R6) belongs to the card only
     while it is in the hand this turn, so it stays behind (ruling 2.4, step 3)."""
     card = hand_card(st, seat, rank, suit)
@@ -126,17 +121,17 @@ def play_card(st: PortfolioState, seat: int, rank: int, suit: int, zone: int) ->
     return card
 
 
-def free_slot(st: PortfolioState) -> int:
+def free_slot(st: PortfolioTable) -> int:
     return st.owner.index(-1)
 
 
-def _tidy(st: PortfolioState, slot: int) -> None:
+def _tidy(st: PortfolioTable, slot: int) -> None:
     """Keep the slot's zone as run (by rank) then caps (low cap first)."""
     zone = st.zones[PF0 + slot]
     zone.sort(key=lambda c: (st.tags[c] & CAPS, st.rank[c]))
 
 
-def make(st: PortfolioState, seat: int, suit: int, low: int, high: int) -> int:
+def make(st: PortfolioTable, seat: int, suit: int, low: int, high: int) -> int:
     slot = free_slot(st)
     for rank in range(low, high + 1):
         play_card(st, seat, rank, suit, PF0 + slot)
@@ -146,21 +141,21 @@ def make(st: PortfolioState, seat: int, suit: int, low: int, high: int) -> int:
     return slot
 
 
-def extend(st: PortfolioState, seat: int, slot: int, end: int) -> None:
+def extend(st: PortfolioTable, seat: int, slot: int, end: int) -> None:
     suit, low, high = ends(st, slot)
     rank = low - 1 if end == 0 else high + 1
     play_card(st, seat, rank, suit, PF0 + slot)
     _tidy(st, slot)
 
 
-def cap(st: PortfolioState, seat: int, slot: int, end: int, rank: int, suit: int) -> None:
+def cap(st: PortfolioTable, seat: int, slot: int, end: int, rank: int, suit: int) -> None:
     card = play_card(st, seat, rank, suit, PF0 + slot)
     st.tags[card] = CAP_LOW if end == 0 else CAP_HIGH
     _tidy(st, slot)
     st.caps += 1
 
 
-def neutralize(st: PortfolioState, seat: int, slot: int) -> None:
+def neutralize(st: PortfolioTable, seat: int, slot: int) -> None:
     """Pay the value; run low->high, then caps, then the neutralizing card on top (PF-R11)."""
     suit, low, _high = ends(st, slot)
     st.money[seat] -= slot_value(st, slot)
@@ -175,7 +170,7 @@ def neutralize(st: PortfolioState, seat: int, slot: int) -> None:
     st.neutralized += 1
 
 
-def acquire(st: PortfolioState, seat: int, slot: int) -> None:
+def acquire(st: PortfolioTable, seat: int, slot: int) -> None:
     """Pay twice the value (before the card); the card joins the high end; the portfolio,
     caps included, changes hands (PF-R15: it earns from its new owner's next turn)."""
     suit, _low, high = ends(st, slot)
@@ -186,7 +181,7 @@ def acquire(st: PortfolioState, seat: int, slot: int) -> None:
     st.acquired += 1
 
 
-def acquire_by_ace(st: PortfolioState, seat: int, slot: int, ace_suit: int) -> None:
+def acquire_by_ace(st: PortfolioTable, seat: int, slot: int, ace_suit: int) -> None:
     """PF-R16: a King-headed portfolio for an Ace of its colour; the Ace is discarded."""
     st.money[seat] -= 2 * slot_value(st, slot)
     play_card(st, seat, ACE, ace_suit, DISCARD)
@@ -198,7 +193,7 @@ def same_colour(suit_a: int, suit_b: int) -> bool:
     return RED[suit_a] == RED[suit_b]
 
 
-def attack_targets(st: PortfolioState, seat: int) -> list[tuple[int, int, int, int]]:
+def attack_targets(st: PortfolioTable, seat: int) -> list[tuple[int, int, int, int]]:
     """(slot, suit, low, high) of every other seat's portfolio."""
     out = []
     for k in range(SLOTS):

@@ -8,22 +8,30 @@ seat, with the end handling of PF-R12..R14. Every automatic step runs inside
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.portfolio import legal, trades
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES, draw_cost
-from cardtable.games.portfolio.meta import DISCARD, HAND0, SLOTS, STOCK
+from cardtable.games.portfolio.table import (
+    ACTIONS,
+    DISCARD,
+    DISCARD_PHASE,
+    DRAW,
+    HAND0,
+    HAND_SIZE,
+    OPEN,
+    OVER,
+    RESPOND,
+    SLOTS,
+    SOURCE,
+    START_MONEY,
+    STOCK,
+    TAKEN,
+    PortfolioTable,
+)
 
-if TYPE_CHECKING:
-    from cardtable.games.portfolio.state import PortfolioState
 
-HAND_SIZE = 13
-START_MONEY = 6
-
-
-def setup(st: PortfolioState) -> None:
+def setup(st: PortfolioTable) -> None:
     """PF-R1: dealer = seat N-1, seat 0 starts; 13 cards each; one card turned up."""
     st.zones[STOCK].extend(range(len(st.spec.cards)))
     st.shuffle_zone(STOCK)
@@ -35,7 +43,7 @@ def setup(st: PortfolioState) -> None:
     start_turn(st, 0)
 
 
-def start_turn(st: PortfolioState, seat: int) -> None:
+def start_turn(st: PortfolioTable, seat: int) -> None:
     """INCOME, then the draw choice (PF-R13: none in the final turns, or only the discard top
     with the option ``final_turns_take_discard``)."""
     st.active = seat
@@ -48,12 +56,12 @@ def start_turn(st: PortfolioState, seat: int) -> None:
     st.offers_made = 0
     if (st.final_turn and not st.options.final_turns_take_discard) or legal.obtainable(st) == 0:
         st.money[seat] += st.income
-        st.phase = legal.ACTIONS
+        st.phase = ACTIONS
         return
-    st.phase = legal.DRAW
+    st.phase = DRAW
 
 
-def apply_action(st: PortfolioState, seat: int, aid: int) -> None:
+def apply_action(st: PortfolioTable, seat: int, aid: int) -> None:
     if aid >= n.SIZE:
         trade_action(st, seat, aid)
     elif aid <= n.PAUPER:
@@ -68,7 +76,7 @@ def apply_action(st: PortfolioState, seat: int, aid: int) -> None:
         play(st, seat, aid)
 
 
-def choose_draws(st: PortfolioState, seat: int, aid: int) -> None:
+def choose_draws(st: PortfolioTable, seat: int, aid: int) -> None:
     """PF-R4/R9: pay only from this turn's income; bank the rest. Pauper: two for $0."""
     count = 2 if aid == n.PAUPER else aid - n.DRAW + 1
     cost = 0 if aid == n.PAUPER else draw_cost(count)
@@ -80,18 +88,18 @@ def choose_draws(st: PortfolioState, seat: int, aid: int) -> None:
         how = "claims the pauper's rule" if aid == n.PAUPER else f"buys {count} card(s) for ${cost}"
         st.note(f"Seat {seat} earns ${st.income} and {how}")
     if st.zones[DISCARD]:
-        st.phase = legal.SOURCE
+        st.phase = SOURCE
     else:
         draw_from_stock(st, seat, count)
 
 
-def first_source(st: PortfolioState, seat: int, take: bool) -> None:
+def first_source(st: PortfolioTable, seat: int, take: bool) -> None:
     """PF-R6: the discard top may be the first card, counted among the n."""
     if take:
         card = st.zones[DISCARD][-1]
         st.move(card, DISCARD, HAND0 + seat)
         trades.widen_absent(st, seat, FACE_INDEX[st.card_name(card)])
-        st.tags[card] |= pf.TAKEN
+        st.tags[card] |= TAKEN
         st.took_discard = True
         st.to_draw -= 1
         if st.events is not None:
@@ -99,7 +107,7 @@ def first_source(st: PortfolioState, seat: int, take: bool) -> None:
     draw_from_stock(st, seat, st.to_draw)
 
 
-def draw_from_stock(st: PortfolioState, seat: int, count: int) -> None:
+def draw_from_stock(st: PortfolioTable, seat: int, count: int) -> None:
     """The rest from the stock, handling its exhaustion (PF-R12); then ACTIONS."""
     stock = st.zones[STOCK]
     for _ in range(count):
@@ -111,10 +119,10 @@ def draw_from_stock(st: PortfolioState, seat: int, count: int) -> None:
         if not stock:
             stock_emptied(st, seat)
     st.to_draw = 0
-    st.phase = legal.ACTIONS
+    st.phase = ACTIONS
 
 
-def stock_emptied(st: PortfolioState, seat: int) -> None:
+def stock_emptied(st: PortfolioTable, seat: int) -> None:
     """With 3 or 5 seats the first emptying reshuffles the pile into a new stock; any other
     emptying (or a reform that finds no pile) triggers the end."""
     if st.num_players in (3, 5) and not st.reformed:
@@ -134,7 +142,7 @@ def stock_emptied(st: PortfolioState, seat: int) -> None:
             st.note(f"Seat {seat} drew the last stock card: the game is ending")
 
 
-def play(st: PortfolioState, seat: int, aid: int) -> None:
+def play(st: PortfolioTable, seat: int, aid: int) -> None:
     """One of the table plays of the ACTIONS step (portfolios.py does the moving)."""
     if aid < n.EXTEND:
         suit, run = divmod(aid - n.MAKE, len(n.RUNS))
@@ -158,30 +166,30 @@ def play(st: PortfolioState, seat: int, aid: int) -> None:
         st.note(f"Seat {seat}: {st.spec.actions.action(aid).text}")
 
 
-def end_actions(st: PortfolioState, seat: int) -> None:
+def end_actions(st: PortfolioTable, seat: int) -> None:
     if st.zones[HAND0 + seat]:
-        st.phase = legal.DISCARD_PHASE
+        st.phase = DISCARD_PHASE
     else:
         end_turn(st, seat)
 
 
-def discard(st: PortfolioState, seat: int, face: int) -> None:
+def discard(st: PortfolioTable, seat: int, face: int) -> None:
     hand = st.zones[HAND0 + seat]
     name = FACE_NAMES[face]
     names = st.spec.cards.names
     matching = [c for c in hand if names[c] == name]
-    untaken = [c for c in matching if not st.tags[c] & pf.TAKEN]
+    untaken = [c for c in matching if not st.tags[c] & TAKEN]
     card = (untaken or matching)[0]
     st.tags[card] = 0
     st.move(card, HAND0 + seat, DISCARD)
     end_turn(st, seat)
 
 
-def end_turn(st: PortfolioState, seat: int) -> None:
+def end_turn(st: PortfolioTable, seat: int) -> None:
     """Clear the taken mark, count stalled turns (PF-R6), open the table for trades (PF-R10),
     then pass on or end (PF-R13)."""
     for card in st.zones[HAND0 + seat]:
-        st.tags[card] &= ~pf.TAKEN
+        st.tags[card] &= ~TAKEN
     if not st.final_turn:
         st.stall = 0 if st.drew_stock else st.stall + 1
     if st.ending and seat == st.num_players - 1:
@@ -190,27 +198,27 @@ def end_turn(st: PortfolioState, seat: int) -> None:
     if st.options.trades:
         st.opener = (seat + 1) % st.num_players
         st.open_left = st.num_players
-        st.phase = trades.OPEN
+        st.phase = OPEN
         return
     advance(st, seat)
 
 
-def advance(st: PortfolioState, seat: int) -> None:
+def advance(st: PortfolioTable, seat: int) -> None:
     """The next seat's turn, a final one once the end is triggered (PF-R13)."""
     if st.ending:
         st.final_turn = True
     start_turn(st, (seat + 1) % st.num_players)
 
 
-def trade_action(st: PortfolioState, seat: int, aid: int) -> None:
+def trade_action(st: PortfolioTable, seat: int, aid: int) -> None:
     """One step of making or answering a trade offer (PF-R10; see trades.py)."""
     if aid < n.GIVE_CARD:
-        back = trades.OPEN if st.phase == trades.OPEN else legal.ACTIONS
+        back = OPEN if st.phase == OPEN else ACTIONS
         trades.start_offer(st, seat, aid - n.PROPOSE, back)
     elif aid < n.SEND_OFFER:
         trades.add_item(st, aid)
     elif aid == n.SEND_OFFER:
-        st.phase = trades.RESPOND
+        st.phase = RESPOND
         if st.events is not None:
             st.note(f"Offer: {trades.offer_text(st)}")
     elif aid == n.CANCEL_OFFER:
@@ -223,7 +231,7 @@ def trade_action(st: PortfolioState, seat: int, aid: int) -> None:
         next_opener(st)
 
 
-def _drop_offer(st: PortfolioState) -> None:
+def _drop_offer(st: PortfolioTable) -> None:
     if st.events is not None:
         st.note(f"Seat {st.proposer} withdraws its offer")
     st.give_cards, st.ask_cards, st.give_pfs, st.ask_pfs = [], [], [], []
@@ -231,34 +239,34 @@ def _drop_offer(st: PortfolioState) -> None:
     st.proposer = st.responder = -1
 
 
-def trade_done(st: PortfolioState) -> None:
+def trade_done(st: PortfolioTable) -> None:
     """Back to the actions of the active seat, or on around the open table."""
-    if st.return_phase == trades.OPEN:
+    if st.return_phase == OPEN:
         next_opener(st)
     else:
-        st.phase = legal.ACTIONS
+        st.phase = ACTIONS
 
 
-def next_opener(st: PortfolioState) -> None:
+def next_opener(st: PortfolioTable) -> None:
     st.open_left -= 1
     if st.open_left <= 0:
         advance(st, st.active)
         return
     st.opener = (st.opener + 1) % st.num_players
-    st.phase = trades.OPEN
+    st.phase = OPEN
 
 
-def finish(st: PortfolioState) -> None:
+def finish(st: PortfolioTable) -> None:
     """Everyone earns income once more; most money wins, then portfolio value (PF-R14)."""
     for seat in range(st.num_players):
         st.money[seat] += pf.income(st, seat)
-    st.phase = legal.OVER
+    st.phase = OVER
     st.active = -1
     if st.events is not None:
         st.note("Final income paid. Money: " + ", ".join(f"${m}" for m in st.money))
 
 
-def winners(st: PortfolioState) -> list[int]:
+def winners(st: PortfolioTable) -> list[int]:
     best = max(st.money)
     rich = [s for s in range(st.num_players) if st.money[s] == best]
     if len(rich) == 1:

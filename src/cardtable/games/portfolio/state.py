@@ -1,13 +1,9 @@
-"""The Portfolio state: zones, public scalars, the table spec and the protocol methods.
+"""The Portfolio state: the table spec and the protocol routing, on top of the package.
 
-Zones: ``stock`` (face down), ``discard`` (face up), ``hand:i`` (owner only) and the public
-portfolio slots ``pf:0`` .. ``pf:51`` (run cards by rank, then caps, marked by card tags).
-
-Scalars (all public): ``phase`` (draw, source, actions, discard, over), ``active``, ``money``,
-``income`` (this turn's), ``bought`` and ``took_discard`` (this turn's draw, PF information
-rules), ``to_draw``, ``hand_at_start``, ``owner`` (per slot, -1 free), ``reformed`` (the 3/5-seat
-stock was rebuilt), ``ending``/``trigger``/``final_turn`` (PF-R13), ``stall`` (PF-R6), and
-counters for the simulator.
+The fields, phases and zone indexes are in :mod:`cardtable.games.portfolio.table`; the turn in
+:mod:`.rules`, :mod:`.legal`, :mod:`.trades` and :mod:`.portfolios`; the words in :mod:`.describe`.
+This class names which function answers each protocol call (``RULES``) and adds what only the
+whole game knows: the result, the public view and the end check of a loaded position.
 """
 
 from __future__ import annotations
@@ -15,125 +11,48 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtable.core import BadOptions, CardSet, Layout, State, StateFormatError, TableSpec
-from cardtable.games.portfolio import legal, rules, trades
+from cardtable.core import CardSet, Layout, StateFormatError, TableSpec
+from cardtable.core.gamerules import GameRules
+from cardtable.games.portfolio import describe, legal, rules, trades
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio.cards import (
     FACE_NAMES,
     RANK_NAMES,
-    RANK_OF,
-    SUIT_OF,
     SUIT_WORDS,
     card_tables,
     decks_for,
 )
-from cardtable.games.portfolio.describe import choice_notes, describe_action
-from cardtable.games.portfolio.meta import (
+from cardtable.games.portfolio.notation import make_full_space
+from cardtable.games.portfolio.table import (
+    CAP_HIGH,
+    CAP_LOW,
     DISCARD,
+    DRAW,
     HAND0,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    NAME,
-    PF0,
+    OVER,
     SLOTS,
     STOCK,
-    PortfolioOptions,
+    PortfolioTable,
+    check_fields,
+    check_zones,
     zone_specs,
 )
-from cardtable.games.portfolio.notation import make_full_space
 
 _TABLES = {d: card_tables(d) for d in (2, 3)}
 
-#: The public scalars (all of them: Portfolio has no secret besides hands and the stock).
-_FIELDS = (
-    "phase",
-    "active",
-    "money",
-    "income",
-    "bought",
-    "took_discard",
-    "to_draw",
-    "hand_at_start",
-    "owner",
-    "reformed",
-    "ending",
-    "trigger",
-    "final_turn",
-    "stall",
-    "drew_stock",
-    "turns",
-    "made",
-    "caps",
-    "neutralized",
-    "acquired",
-    "cards_bought",
-    "proposer",
-    "responder",
-    "give_cards",
-    "ask_cards",
-    "give_pfs",
-    "ask_pfs",
-    "give_money",
-    "ask_money",
-    "return_phase",
-    "offers_made",
-    "opener",
-    "open_left",
-    "trades_done",
-    "absent",
-)
 
-
-class PortfolioState(State):
+class PortfolioState(PortfolioTable):
     """A game of Portfolio for 2-5 seats (seat N-1 deals, seat 0 starts: PF-R1)."""
 
-    __slots__ = _FIELDS
+    __slots__ = ()
 
-    GAME: ClassVar[str] = NAME
-    OPTIONS: ClassVar[type] = PortfolioOptions
-    SCALARS: ClassVar[tuple[str, ...]] = _FIELDS
-    REST_ZONE: ClassVar[str] = "stock"
-
-    phase: str
-    active: int
-    money: list[int]
-    income: int
-    bought: int
-    took_discard: bool
-    to_draw: int
-    hand_at_start: int
-    owner: list[int]
-    reformed: bool
-    ending: bool
-    trigger: int
-    final_turn: bool
-    stall: int
-    drew_stock: bool
-    turns: int
-    made: int
-    caps: int
-    neutralized: int
-    acquired: int
-    cards_bought: int
-    proposer: int
-    responder: int
-    give_cards: list[int]
-    ask_cards: list[int]
-    give_pfs: list[int]
-    ask_pfs: list[int]
-    give_money: int
-    ask_money: int
-    return_phase: str
-    offers_made: int
-    opener: int
-    open_left: int
-    trades_done: int
-    absent: list[list[int]]
-
-    @classmethod
-    def check_players(cls, num_players: int) -> None:
-        if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-            raise BadOptions(f"Portfolio takes 2 to 5 players, not {num_players}")
+    RULES: ClassVar[GameRules] = GameRules(
+        setup=rules.setup,
+        legal=legal.legal_ids,
+        apply=rules.apply_action,
+        describe=describe.describe_action,
+        notes=describe.choice_notes,
+    )
 
     @classmethod
     def make_spec(cls, num_players: int, options: Any) -> TableSpec:
@@ -146,57 +65,21 @@ class PortfolioState(State):
             actions=make_full_space(),
         )
 
-    #: Rank and suit per card id (shared by two- and three-deck tables: ids run deck by deck).
-    rank: ClassVar[tuple[int, ...]] = RANK_OF
-    suit: ClassVar[tuple[int, ...]] = SUIT_OF
-
-    @property
-    def stall_limit(self) -> int:
-        limit: int = self.options.stall_limit
-        return limit if limit > 0 else 3 * self.num_players
-
-    def _init_scalars(self) -> None:
-        self.phase = legal.DRAW
-        self.active = 0
-        self.money = [rules.START_MONEY] * self.num_players
-        self.income = self.bought = self.to_draw = self.hand_at_start = 0
-        self.took_discard = self.reformed = self.ending = self.final_turn = False
-        self.drew_stock = False
-        self.trigger = -1
-        self.owner = [-1] * SLOTS
-        self.stall = self.turns = self.made = self.caps = 0
-        self.neutralized = self.acquired = self.cards_bought = 0
-        self.proposer = self.responder = self.opener = -1
-        self.give_cards, self.ask_cards, self.give_pfs, self.ask_pfs = [], [], [], []
-        self.give_money = self.ask_money = self.offers_made = self.open_left = 0
-        self.trades_done = 0
-        self.return_phase = ""
-        self.absent = []
-
-    def _setup(self) -> None:
-        rules.setup(self)
-
     def agrees_with_public_facts(self) -> bool:
         return trades.absent_facts_hold(self)
 
     def to_act(self) -> Sequence[int]:
-        return () if self.phase == legal.OVER else (legal.decider(self),)
-
-    def legal_action_ids(self, seat: int) -> list[int]:
-        return legal.legal_ids(self, seat)
-
-    def _apply(self, seat: int, action_id: int) -> None:
-        rules.apply_action(self, seat, action_id)
+        return () if self.phase == OVER else (legal.decider(self),)
 
     def is_terminal(self) -> bool:
-        return self.phase == legal.OVER
+        return self.phase == OVER
 
     def scores(self) -> list[float]:
         return [float(m) for m in self.money]
 
     def returns(self) -> list[float]:
         """PF-R14: most money; tie -> most portfolio value; still tied -> shared."""
-        if self.phase != legal.OVER:
+        if self.phase != OVER:
             return [0.0] * self.num_players
         best = rules.winners(self)
         return [1.0 / len(best) if s in best else 0.0 for s in range(self.num_players)]
@@ -221,12 +104,6 @@ class PortfolioState(State):
             "trades": float(self.trades_done),
         }
 
-    def describe_action(self, seat: int, action_id: int) -> str:
-        return describe_action(self, seat, action_id)
-
-    def choice_notes(self, seat: int) -> list[str]:
-        return choice_notes(self, seat)
-
     def public_view(self) -> dict[str, Any]:
         portfolios = []
         for slot in range(SLOTS):
@@ -239,8 +116,8 @@ class PortfolioState(State):
                     "run": f"{RANK_NAMES[low]}-{RANK_NAMES[high]} of {SUIT_WORDS[suit]}",
                     "owner": self.owner[slot],
                     "value": pf.slot_value(self, slot),
-                    "capped_low": pf.has_cap(self, slot, pf.CAP_LOW),
-                    "capped_high": pf.has_cap(self, slot, pf.CAP_HIGH),
+                    "capped_low": pf.has_cap(self, slot, CAP_LOW),
+                    "capped_high": pf.has_cap(self, slot, CAP_HIGH),
                 }
             )
         view: dict[str, Any] = {
@@ -260,33 +137,20 @@ class PortfolioState(State):
             "ending": self.ending,
             "final_turn": self.final_turn,
             "offer": trades.offer_text(self) if self.proposer >= 0 else None,
-            "deciding": legal.decider(self) if self.phase != legal.OVER else None,
+            "deciding": legal.decider(self) if self.phase != OVER else None,
         }
         if self.proposer >= 0:
             view["trade"] = trades.offer_data(self)  # the offer's parts, only while there is one
         return view
 
     def _after_load(self) -> None:
-        if self.phase not in legal.PHASES:
-            raise StateFormatError(f"phase must be one of {legal.PHASES}, not {self.phase!r}")
-        if len(self.money) != self.num_players or any(m < 0 for m in self.money):
-            raise StateFormatError("'money' needs one non-negative entry per seat")
-        if len(self.owner) != SLOTS:
-            raise StateFormatError(f"'owner' needs {SLOTS} entries (-1 for a free slot)")
-        if self.phase != legal.OVER and not 0 <= self.active < self.num_players:
-            raise StateFormatError("'active' must be a seat")
-        if self.phase == legal.DRAW:
+        check_fields(self)
+        if self.phase == DRAW:
             # At the draw choice the income is, by rule, the seat's portfolios' value now.
             self.income = pf.income(self, self.active)
             self.hand_at_start = len(self.zones[HAND0 + self.active])
-        _check_taken(self)
+        check_zones(self)
         _check_absent(self)
-        for slot in range(SLOTS):
-            cards = pf.run_cards(self, slot)
-            if (self.owner[slot] >= 0) != bool(cards):
-                raise StateFormatError(f"pf:{slot}: an owned slot holds a run, a free one none")
-            if cards:
-                _check_run(self, slot, cards)
 
 
 def _check_absent(st: PortfolioState) -> None:
@@ -305,22 +169,3 @@ def _check_absent(st: PortfolioState) -> None:
             )
     if not trades.absent_facts_hold(st):
         raise StateFormatError("a hand holds cards that an 'absent' fact rules out")
-
-
-def _check_taken(st: PortfolioState) -> None:
-    """The taken mark (tag 4, PF-R6) belongs to one card of the active seat's hand for this
-    turn only (ruling 2.4, step 3): anywhere else it would bind a later holder of the card."""
-    hand = HAND0 + st.active
-    marked = [z for z, zone in enumerate(st.zones) for c in zone if st.tags[c] & pf.TAKEN]
-    if len(marked) > 1 or any(z != hand for z in marked):
-        raise StateFormatError(
-            "the taken mark (tag 4) may sit only on one card in the active seat's hand"
-        )
-
-
-def _check_run(st: PortfolioState, slot: int, cards: list[int]) -> None:
-    suits = {st.suit[c] for c in cards}
-    ranks = sorted(st.rank[c] for c in cards)
-    if len(cards) < 3 or len(suits) != 1 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
-        raise StateFormatError(f"pf:{slot} is not a run of 3+ consecutive cards of one suit")
-    st.zones[PF0 + slot].sort(key=lambda c: (st.tags[c] & pf.CAPS, st.rank[c]))

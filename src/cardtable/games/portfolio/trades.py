@@ -17,26 +17,22 @@ every game stays finite.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES
-from cardtable.games.portfolio.meta import HAND0, SLOTS
+from cardtable.games.portfolio.table import HAND0, OFFER, OPEN, SLOTS, PortfolioTable
 
-if TYPE_CHECKING:
-    from cardtable.games.portfolio.state import PortfolioState
-
-OFFER, RESPOND, OPEN = "offer", "respond", "open"
 MAX_ITEMS = 12
 
 
-def _faces(st: PortfolioState, seat: int) -> Counter[int]:
+def _faces(st: PortfolioTable, seat: int) -> Counter[int]:
     names = st.spec.cards.names
     return Counter(FACE_INDEX[names[c]] for c in st.zones[HAND0 + seat])
 
 
-def _items(st: PortfolioState) -> int:
+def _items(st: PortfolioTable) -> int:
     return (
         len(st.give_cards)
         + len(st.ask_cards)
@@ -47,11 +43,11 @@ def _items(st: PortfolioState) -> int:
     )
 
 
-def propose_choices(st: PortfolioState, seat: int) -> list[int]:
+def propose_choices(st: PortfolioTable, seat: int) -> list[int]:
     return [n.PROPOSE + k for k in range(st.num_players) if k != seat]
 
 
-def offer_choices(st: PortfolioState) -> list[int]:
+def offer_choices(st: PortfolioTable) -> list[int]:
     """What the proposer may add to the offer now, or send, or cancel."""
     me, other = st.proposer, st.responder
     ids: list[int] = []
@@ -73,7 +69,7 @@ def offer_choices(st: PortfolioState) -> list[int]:
     return sorted(ids)
 
 
-def start_offer(st: PortfolioState, seat: int, responder: int, back_to: str) -> None:
+def start_offer(st: PortfolioTable, seat: int, responder: int, back_to: str) -> None:
     st.proposer, st.responder = seat, responder
     st.give_cards, st.ask_cards, st.give_pfs, st.ask_pfs = [], [], [], []
     st.give_money = st.ask_money = 0
@@ -85,7 +81,7 @@ def start_offer(st: PortfolioState, seat: int, responder: int, back_to: str) -> 
         st.note(f"Seat {seat} opens a trade offer to seat {responder}")
 
 
-def add_item(st: PortfolioState, aid: int) -> None:
+def add_item(st: PortfolioTable, aid: int) -> None:
     if aid < n.ASK_CARD:
         st.give_cards.append(aid - n.GIVE_CARD)
         show_offered(st, st.proposer, aid - n.GIVE_CARD)
@@ -101,7 +97,7 @@ def add_item(st: PortfolioState, aid: int) -> None:
         st.ask_money += n.AMOUNTS[aid - n.ASK_MONEY]
 
 
-def show_offered(st: PortfolioState, seat: int, face: int) -> None:
+def show_offered(st: PortfolioTable, seat: int, face: int) -> None:
     """A card offered is a public fact: only a held card may be offered (PF-R10), so the table
     now knows the proposer holds it. Mark enough copies seen by everyone, so that observations
     show it and every determinisation keeps it in the proposer's hand."""
@@ -118,7 +114,7 @@ def show_offered(st: PortfolioState, seat: int, face: int) -> None:
             shown.append(card)
 
 
-def offer_text(st: PortfolioState) -> str:
+def offer_text(st: PortfolioTable) -> str:
     def side(cards: list[int], pfs: list[int], money: int) -> str:
         parts = [FACE_NAMES[f] for f in cards] + [f"pf{k}" for k in pfs]
         if money:
@@ -131,7 +127,7 @@ def offer_text(st: PortfolioState) -> str:
     )
 
 
-def offer_data(st: PortfolioState) -> dict[str, Any]:
+def offer_data(st: PortfolioTable) -> dict[str, Any]:
     """The offer on the table as data, for views that show its parts (the offer is public):
     ``{"proposer": 0, "responder": 1, "give": {"cards": ["9H"], "portfolios": [], "money": 0},
     "ask": {...}}``, the same facts as :func:`offer_text`."""
@@ -147,7 +143,7 @@ def offer_data(st: PortfolioState) -> dict[str, Any]:
     }
 
 
-def problem(st: PortfolioState) -> str | None:
+def problem(st: PortfolioTable) -> str | None:
     """Why the offer cannot be carried out now, or None."""
     me, other = st.proposer, st.responder
     if Counter(st.give_cards) - _faces(st, me):
@@ -161,7 +157,7 @@ def problem(st: PortfolioState) -> str | None:
     return None
 
 
-def execute(st: PortfolioState) -> None:
+def execute(st: PortfolioTable) -> None:
     """Carry out the trade; every card that changes hands becomes known to everyone."""
     me, other = st.proposer, st.responder
     _hand_over(st, me, other, st.give_cards)
@@ -175,7 +171,7 @@ def execute(st: PortfolioState) -> None:
     st.trades_done += 1
 
 
-def _hand_over(st: PortfolioState, giver: int, taker: int, faces: list[int]) -> None:
+def _hand_over(st: PortfolioTable, giver: int, taker: int, faces: list[int]) -> None:
     """Like a play, a card given away is the copy taken from the pile this turn if the giver
     holds two, and it leaves its mark behind (ruling 2.4, steps 3 and 6)."""
     everyone = st.spec.layout.all_mask
@@ -196,7 +192,7 @@ def _hand_over(st: PortfolioState, giver: int, taker: int, faces: list[int]) -> 
 # longer fail (a count above the copies in the game) is dropped. Losing cards keeps a fact true.
 
 
-def note_absent(st: PortfolioState) -> None:
+def note_absent(st: PortfolioTable) -> None:
     """After a void trade: record what the table learned about the responder's hand."""
     if Counter(st.give_cards) - _faces(st, st.proposer):
         return  # void for the proposer's side first: nothing is learned about the responder
@@ -208,7 +204,7 @@ def note_absent(st: PortfolioState) -> None:
     st.absent.append(fact)
 
 
-def widen_absent(st: PortfolioState, seat: int, face: int) -> None:
+def widen_absent(st: PortfolioTable, seat: int, face: int) -> None:
     """``seat`` gained a card of ``face`` (-1: drawn face down, any face)."""
     if not st.absent:
         return
@@ -227,7 +223,7 @@ def widen_absent(st: PortfolioState, seat: int, face: int) -> None:
     st.absent = kept
 
 
-def absent_facts_hold(st: PortfolioState) -> bool:
+def absent_facts_hold(st: PortfolioTable) -> bool:
     """Does every hand agree with the absent-card facts (see above)?"""
     for fact in st.absent:
         held = _faces(st, fact[0])
@@ -236,7 +232,7 @@ def absent_facts_hold(st: PortfolioState) -> bool:
     return True
 
 
-def answer(st: PortfolioState, accept: bool) -> None:
+def answer(st: PortfolioTable, accept: bool) -> None:
     """The responder's reply; then play returns to where the offer was made."""
     text = offer_text(st)
     if accept:

@@ -19,18 +19,4 @@ from cardtable.games.score.state import ScoreState
 
 __all__ = ["GAME_INFO", "ScoreOptions", "ScoreState", "render"]
 
-GAME_INFO = register(
-    GameInfo(
-        name=meta.NAME,
-        display_name=meta.DISPLAY_NAME,
-        min_players=meta.MIN_PLAYERS,
-        max_players=meta.MAX_PLAYERS,
-        state_class=ScoreState,
-        summary=meta.SUMMARY,
-        aliases=meta.ALIASES,
-        simultaneous=True,
-        rules_doc=meta.RULES_DOC,
-        renderer=render,
-        greedy=greedy,
-    )
-)
+GAME_INFO = register(GameInfo.from_meta(meta, ScoreState, renderer=render, greedy=greedy))

@@ -3,8 +3,6 @@ an action is not legal now. Reads only what that seat can see (its own hand and 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.score import rules
 from cardtable.games.score.cards import (
     CHARACTERISTIC,
@@ -14,14 +12,12 @@ from cardtable.games.score.cards import (
     NAMES,
     VALUE_NAMES,
 )
-from cardtable.games.score.meta import COMPLETES, LAID, SEAT_NAMES
+from cardtable.games.score.meta import SEAT_NAMES
 from cardtable.games.score.notation import CALL, DECLARE_FIVE, DISCARD, LAY, LEAD, PASS, PLAY
-
-if TYPE_CHECKING:
-    from cardtable.games.score.state import ScoreState
+from cardtable.games.score.table import CALL_PHASE, COLLECT, COMMIT, COMPLETES, LAID, ScoreTable
 
 
-def describe_action(st: ScoreState, seat: int, action_id: int) -> str:
+def describe_action(st: ScoreTable, seat: int, action_id: int) -> str:
     """One line on what the action does for ``seat`` now."""
     if action_id == CALL:
         return f"end the round now: you would score {rules.hand_score(st, seat)} before any bonus"
@@ -43,7 +39,7 @@ def describe_action(st: ScoreState, seat: int, action_id: int) -> str:
     return f"send a {VALUE_NAMES[value]} Single face down to {to}; you keep {left}"
 
 
-def _describe_lay(st: ScoreState, seat: int, cid: int) -> str:
+def _describe_lay(st: ScoreTable, seat: int, cid: int) -> str:
     counts = rules.value_counts(st, seat)
     held = [VALUE_NAMES[v] for v in COMPLETE_VALUES[cid] if counts[v]]
     if not held:
@@ -51,7 +47,7 @@ def _describe_lay(st: ScoreState, seat: int, cid: int) -> str:
     return f"lay {NAMES[cid]}: everyone must play a {'/'.join(held)}-style match; you can"
 
 
-def _describe_play(st: ScoreState, seat: int, value: int) -> str:
+def _describe_play(st: ScoreTable, seat: int, value: int) -> str:
     counts = rules.value_counts(st, seat)
     matches = sum(HAS_VALUE[c][value] for c in st.zones[COMPLETES[seat]])
     worth = f"a {VALUE_NAMES[value]} set would score {matches} for you"
@@ -61,27 +57,27 @@ def _describe_play(st: ScoreState, seat: int, value: int) -> str:
     )
 
 
-def explain_illegal(st: ScoreState, seat: int, action_id: int) -> str | None:
+def explain_illegal(st: ScoreTable, seat: int, action_id: int) -> str | None:
     """Why ``action_id`` is not legal for ``seat`` now, citing the ruling where one applies."""
     phase = st.phase
     if action_id == CALL:
-        if phase != rules.CALL_PHASE or seat != st.lead:
+        if phase != CALL_PHASE or seat != st.lead:
             return "Score! is called only at the start of your own turn (SC-R9)"
         return "calling needs a set of four that matches one of your Completes (SC-R9)"
     if action_id == DECLARE_FIVE:
         return "there is no five-point hand to declare (SC-R11)"
-    if PLAY <= action_id < PASS and phase == rules.COMMIT:
+    if PLAY <= action_id < PASS and phase == COMMIT:
         laid = NAMES[st.zones[LAID][-1]]
         if action_id < DISCARD:
             return f"a Single must share a value with {laid} and be in your hand"
         if rules.matching_values(st, seat):
             return "you hold a matching Single, so you must play it (SC-R4)"
         return "that Complete is not in your hand"
-    if action_id >= PASS and phase == rules.COLLECT and seat == st.passer:
+    if action_id >= PASS and phase == COLLECT and seat == st.passer:
         value = action_id - PASS
         if rules.value_counts(st, seat)[value] < 1:
             return f"you hold no {VALUE_NAMES[value]} Single"
-    if phase == rules.COLLECT:
+    if phase == COLLECT:
         return "Singles are being passed along the collection chain now"
     return None
 
@@ -96,9 +92,9 @@ def set_summary(counts: list[int]) -> str:
     return ", ".join(parts)
 
 
-def choice_notes(st: ScoreState, seat: int) -> list[str]:
+def choice_notes(st: ScoreTable, seat: int) -> list[str]:
     """Why the seat's choices are narrowed now (SC-R4 matching, SC-R6 bust)."""
-    if seat not in st.to_act() or st.phase != rules.COMMIT or not st.zones[LAID]:
+    if seat not in st.to_act() or st.phase != COMMIT or not st.zones[LAID]:
         return []
     laid = NAMES[st.zones[LAID][-1]]
     if rules.matching_values(st, seat):

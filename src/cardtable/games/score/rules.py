@@ -12,9 +12,8 @@ step runs inside :func:`apply_action` right after the decision that triggers it,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from cardtable.core import NO_COMMIT
+from cardtable.core import NO_COMMIT, StateFormatError
 from cardtable.games.score.cards import (
     COMPLETE_VALUES,
     COPIES,
@@ -25,33 +24,28 @@ from cardtable.games.score.cards import (
     VALUE,
     VALUE_NAMES,
 )
-from cardtable.games.score.meta import (
+from cardtable.games.score.meta import SEAT_NAMES
+from cardtable.games.score.notation import CALL, DECLARE_FIVE, DISCARD, LAY, LEAD, PASS, PLAY
+from cardtable.games.score.table import (
+    CALL_PHASE,
+    CHOOSE,
+    COLLECT,
+    COMMIT,
     COMPLETES,
     DISCARDED,
     DRAWN,
+    HAND_COMPLETES,
+    HAND_SINGLES,
     LAID,
+    OVER,
     PILE,
-    SEAT_NAMES,
+    SEATS,
     SINGLES,
     SINGLES_DECK,
+    TAKE,
+    ScoreTable,
 )
-from cardtable.games.score.notation import CALL, DECLARE_FIVE, DISCARD, LAY, LEAD, PASS, PLAY
 
-if TYPE_CHECKING:
-    from cardtable.games.score.state import ScoreState
-
-# Phases (public scalar ``phase``).
-CALL_PHASE = "call"
-CHOOSE = "choose"
-COMMIT = "commit"
-COLLECT = "collect"
-OVER = "over"
-PHASES = (CALL_PHASE, CHOOSE, COMMIT, COLLECT, OVER)
-
-SEATS = 3
-HAND_COMPLETES = 3
-HAND_SINGLES = 12
-TAKE = 3  # Completes a lead takes from the pile
 FIVE_POINTS = 5
 _NOBODY: tuple[int, ...] = ()
 
@@ -59,7 +53,7 @@ _NOBODY: tuple[int, ...] = ()
 # ---------------------------------------------------------------------- hand arithmetic
 
 
-def value_counts(st: ScoreState, seat: int) -> list[int]:
+def value_counts(st: ScoreTable, seat: int) -> list[int]:
     """How many Singles of each value ``seat`` holds."""
     counts = [0] * NUM_VALUES
     for card in st.zones[SINGLES[seat]]:
@@ -67,23 +61,23 @@ def value_counts(st: ScoreState, seat: int) -> list[int]:
     return counts
 
 
-def set_values(st: ScoreState, seat: int) -> list[int]:
+def set_values(st: ScoreTable, seat: int) -> list[int]:
     """The values of which ``seat`` holds all four Singles (its sets, §5.2)."""
     return [v for v, n in enumerate(value_counts(st, seat)) if n >= COPIES]
 
 
-def hand_score(st: ScoreState, seat: int) -> int:
+def hand_score(st: ScoreTable, seat: int) -> int:
     """Each set scores 1 per matching Complete in the same hand (0..3 per set)."""
     completes = st.zones[COMPLETES[seat]]
     return sum(HAS_VALUE[c][v] for v in set_values(st, seat) for c in completes)
 
 
-def has_qualifying_set(st: ScoreState, seat: int) -> bool:
+def has_qualifying_set(st: ScoreTable, seat: int) -> bool:
     """A set that matches at least one of the seat's Completes (needed to call, SC-R9)."""
     return hand_score(st, seat) > 0
 
 
-def five_point_complete(st: ScoreState, seat: int) -> int:
+def five_point_complete(st: ScoreTable, seat: int) -> int:
     """A Complete whose three values are all sets of ``seat`` (a five-point hand), else -1."""
     singles = st.zones[SINGLES[seat]]
     if len(singles) < 3 * COPIES:
@@ -96,7 +90,7 @@ def five_point_complete(st: ScoreState, seat: int) -> int:
     return -1
 
 
-def matching_values(st: ScoreState, seat: int) -> list[int]:
+def matching_values(st: ScoreTable, seat: int) -> list[int]:
     """Values of the laid Complete that ``seat`` holds a Single of."""
     laid = st.zones[LAID][-1]
     held = {VALUE[c] for c in st.zones[SINGLES[seat]]}
@@ -107,7 +101,7 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % SEATS
 
 
-def in_play(st: ScoreState) -> list[int]:
+def in_play(st: ScoreTable) -> list[int]:
     """Seats not busted this round, in seat order."""
     return [s for s in range(SEATS) if not st.busted[s]]
 
@@ -115,7 +109,7 @@ def in_play(st: ScoreState) -> list[int]:
 # ---------------------------------------------------------------------- who acts, what is legal
 
 
-def to_act(st: ScoreState) -> Sequence[int]:
+def to_act(st: ScoreTable) -> Sequence[int]:
     phase = st.phase
     if phase == COMMIT:
         return [s for s in range(SEATS) if not st.busted[s] and st.pending[s] == NO_COMMIT]
@@ -126,7 +120,7 @@ def to_act(st: ScoreState) -> Sequence[int]:
     return _NOBODY
 
 
-def legal_action_ids(st: ScoreState, seat: int) -> list[int]:
+def legal_action_ids(st: ScoreTable, seat: int) -> list[int]:
     """Sorted legal ids of ``seat`` (empty when it is not to act)."""
     phase = st.phase
     if phase == COMMIT:
@@ -146,7 +140,7 @@ def legal_action_ids(st: ScoreState, seat: int) -> list[int]:
     return []
 
 
-def commit_choices(st: ScoreState, seat: int) -> list[int]:
+def commit_choices(st: ScoreTable, seat: int) -> list[int]:
     """A matching Single by value; a Complete discard only without one (SC-R4, option)."""
     plays = [PLAY + v for v in matching_values(st, seat)]
     if plays and not st.options.voluntary_complete_discard:
@@ -155,7 +149,7 @@ def commit_choices(st: ScoreState, seat: int) -> list[int]:
     return sorted(plays + discards)
 
 
-def must_bust(st: ScoreState, seat: int) -> bool:
+def must_bust(st: ScoreTable, seat: int) -> bool:
     """No matching Single and no Complete left to discard (SC-R6)."""
     return not matching_values(st, seat) and not st.zones[COMPLETES[seat]]
 
@@ -163,7 +157,7 @@ def must_bust(st: ScoreState, seat: int) -> bool:
 # ---------------------------------------------------------------------- decisions
 
 
-def apply_action(st: ScoreState, seat: int, action_id: int) -> None:
+def apply_action(st: ScoreTable, seat: int, action_id: int) -> None:
     """Apply one legal decision, then every automatic step it triggers."""
     if st.phase == COMMIT:
         if st.commit(seat, action_id, in_play(st)):
@@ -183,7 +177,7 @@ def apply_action(st: ScoreState, seat: int, action_id: int) -> None:
         pass_single(st, seat, action_id - PASS)
 
 
-def lead(st: ScoreState, seat: int) -> None:
+def lead(st: ScoreTable, seat: int) -> None:
     """Take the top three Completes (fewer when fewer remain; SC-R12) into the lead's hand."""
     pile = st.zones[PILE]
     if not pile and st.options.empty_pile == "recycle":
@@ -196,7 +190,7 @@ def lead(st: ScoreState, seat: int) -> None:
         st.note(f"{SEAT_NAMES[seat]} leads and takes {take} Complete(s) from the pile")
 
 
-def recycle_laid(st: ScoreState) -> None:
+def recycle_laid(st: ScoreTable) -> None:
     """Option ``empty_pile=recycle`` (SC-R12): the laid Completes become a new shuffled pile."""
     for card in list(st.zones[LAID]):
         st.move(card, LAID, PILE)
@@ -205,7 +199,7 @@ def recycle_laid(st: ScoreState) -> None:
         st.note("The laid Completes are shuffled into a new pile")
 
 
-def lay(st: ScoreState, seat: int, complete: int) -> None:
+def lay(st: ScoreTable, seat: int, complete: int) -> None:
     """Lay one Complete face up; the others go under the pile in the order drawn, known to the
     lead alone (an open move from its own zone keeps its knowledge), in the canonical order of
     a hand, not the order the engine filed them. Then busts and commits."""
@@ -227,7 +221,7 @@ def lay(st: ScoreState, seat: int, complete: int) -> None:
     st.phase = COMMIT
 
 
-def bust(st: ScoreState, seat: int) -> None:
+def bust(st: ScoreTable, seat: int) -> None:
     """SC-R6: game total to 0, out for the rest of the round."""
     st.busted[seat] = True
     st.total[seat] = 0
@@ -236,7 +230,7 @@ def bust(st: ScoreState, seat: int) -> None:
         st.note(f"{SEAT_NAMES[seat]} can neither match nor discard a Complete: bust, score 0")
 
 
-def resolve_commits(st: ScoreState) -> None:
+def resolve_commits(st: ScoreTable) -> None:
     """Reveal discards, then gather the played Singles to the first participant (5.3 step 5)."""
     order = [(st.lead + k) % SEATS for k in range(SEATS)]
     chain: list[int] = []
@@ -269,7 +263,7 @@ def resolve_commits(st: ScoreState) -> None:
     start_passing(st, 0)
 
 
-def single_of(st: ScoreState, seat: int, value: int) -> int:
+def single_of(st: ScoreTable, seat: int, value: int) -> int:
     """A Single of ``value`` from the seat's hand (copies are interchangeable)."""
     for card in st.zones[SINGLES[seat]]:
         if VALUE[card] == value:
@@ -277,7 +271,7 @@ def single_of(st: ScoreState, seat: int, value: int) -> int:
     raise AssertionError(f"seat {seat} holds no {VALUE_NAMES[value]} Single")
 
 
-def discard_complete(st: ScoreState, seat: int, complete: int) -> None:
+def discard_complete(st: ScoreTable, seat: int, complete: int) -> None:
     """SC-R5: face up, out of play until the next deal; the seat sits this collection out."""
     st.move(complete, COMPLETES[seat], DISCARDED)
     st.discards += 1
@@ -285,7 +279,7 @@ def discard_complete(st: ScoreState, seat: int, complete: int) -> None:
         st.note(f"{SEAT_NAMES[seat]} has no matching Single and discards {NAMES[complete]}")
 
 
-def note_collection(st: ScoreState, collector: int, played: list[tuple[int, int]]) -> None:
+def note_collection(st: ScoreTable, collector: int, played: list[tuple[int, int]]) -> None:
     """Everyone learns how many Singles were collected; only the collector sees them."""
     who = SEAT_NAMES[collector]
     st.note(f"{who} collects {len(played)} Single(s)")
@@ -293,7 +287,7 @@ def note_collection(st: ScoreState, collector: int, played: list[tuple[int, int]
     st.note(f"You collect: {seen}", audience=1 << collector)
 
 
-def start_passing(st: ScoreState, index: int) -> None:
+def start_passing(st: ScoreTable, index: int) -> None:
     """Participant ``index`` of the chain passes one fewer than it received (SC-R7)."""
     count = len(st.chain) - 1 - index
     if count <= 0:
@@ -304,7 +298,7 @@ def start_passing(st: ScoreState, index: int) -> None:
     st.phase = COLLECT
 
 
-def pass_single(st: ScoreState, seat: int, value: int) -> None:
+def pass_single(st: ScoreTable, seat: int, value: int) -> None:
     """One Single face down to the next participant: only the two of them know it."""
     index = st.chain.index(seat)
     receiver = st.chain[index + 1]
@@ -323,7 +317,7 @@ def pass_single(st: ScoreState, seat: int, value: int) -> None:
     start_passing(st, index + 1)
 
 
-def finish_turn(st: ScoreState) -> None:
+def finish_turn(st: ScoreTable) -> None:
     """The next lead is the seat after L, skipping busted seats (5.3 step 6)."""
     st.chain = []
     st.passer = -1
@@ -335,7 +329,7 @@ def finish_turn(st: ScoreState) -> None:
     start_turn(st)
 
 
-def start_turn(st: ScoreState) -> None:
+def start_turn(st: ScoreTable) -> None:
     """A lead is needed: an empty pile ends the round as a called one (SC-R12, default)."""
     if not st.zones[PILE] and st.options.empty_pile == "score":
         if st.events is not None:
@@ -349,7 +343,7 @@ def start_turn(st: ScoreState) -> None:
 # ---------------------------------------------------------------------- five-point hands
 
 
-def check_five(st: ScoreState, seat: int) -> bool:
+def check_five(st: ScoreTable, seat: int) -> bool:
     """SC-R11: a five-point hand ends the round at once (unless the option makes it optional)."""
     if st.options.five_point_optional:
         return False
@@ -360,7 +354,7 @@ def check_five(st: ScoreState, seat: int) -> bool:
     return True
 
 
-def five_point_hand(st: ScoreState, seat: int, complete: int) -> None:
+def five_point_hand(st: ScoreTable, seat: int, complete: int) -> None:
     """The holder scores 5, nobody else scores, no bonus; the round ends."""
     st.total[seat] += FIVE_POINTS
     st.five_point_hands += 1
@@ -374,7 +368,7 @@ def five_point_hand(st: ScoreState, seat: int, complete: int) -> None:
 # ---------------------------------------------------------------------- round and game end
 
 
-def end_round_scored(st: ScoreState) -> None:
+def end_round_scored(st: ScoreTable) -> None:
     """Score a called (or exhausted) round: matches, then the lone-top bonus (SC-R10)."""
     points = [0 if st.busted[s] else hand_score(st, s) for s in range(SEATS)]
     best = max(points)
@@ -389,7 +383,7 @@ def end_round_scored(st: ScoreState) -> None:
     end_round(st)
 
 
-def note_reveal(st: ScoreState, points: list[int], bonus: int) -> None:
+def note_reveal(st: ScoreTable, points: list[int], bonus: int) -> None:
     for s in range(SEATS):
         if st.busted[s]:
             st.note(f"{SEAT_NAMES[s]} is bust and scores nothing")
@@ -401,7 +395,7 @@ def note_reveal(st: ScoreState, points: list[int], bonus: int) -> None:
         st.note(f"{SEAT_NAMES[s]} shows {completes}; sets: {sets}; scores {points[s]}{extra}")
 
 
-def end_round(st: ScoreState) -> None:
+def end_round(st: ScoreTable) -> None:
     """After a round: a total at the target ends the game if one seat is strictly highest."""
     st.chain = []
     st.passer = -1
@@ -420,7 +414,7 @@ def end_round(st: ScoreState) -> None:
     deal_round(st)
 
 
-def deal_round(st: ScoreState) -> None:
+def deal_round(st: ScoreTable) -> None:
     """Gather and shuffle both decks, deal 3 Completes and 12 Singles each, check five-point
     hands in turn order from the first lead (SC-R11), and start the first turn (SC-R15)."""
     st.round += 1
@@ -442,7 +436,7 @@ def deal_round(st: ScoreState) -> None:
     start_turn(st)
 
 
-def gather(st: ScoreState) -> None:
+def gather(st: ScoreTable) -> None:
     """Every card back to its deck, both decks shuffled (everyone forgets where cards are)."""
     for zone in range(len(st.zones)):
         if zone in (PILE, SINGLES_DECK):
@@ -451,3 +445,17 @@ def gather(st: ScoreState) -> None:
             st.move(card, zone, PILE if IS_COMPLETE[card] else SINGLES_DECK)
     st.shuffle_zone(PILE)
     st.shuffle_zone(SINGLES_DECK)
+
+
+def check_pending(st: ScoreTable) -> None:
+    """A loaded position's face-down plays: only in the commit phase, each one a legal choice."""
+    if st.phase != COMMIT:
+        if any(p != NO_COMMIT for p in st.pending):
+            raise StateFormatError("face-down plays are pending only in the commit phase")
+        return
+    for seat, choice in enumerate(st.pending):
+        if choice == NO_COMMIT:
+            continue
+        if st.busted[seat] or choice not in commit_choices(st, seat):
+            text = st.spec.actions.action(choice).text
+            raise StateFormatError(f"seat {seat} cannot have committed {text!r} here")

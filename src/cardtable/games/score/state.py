@@ -1,110 +1,53 @@
-"""The Score! state: zones, public scalars, the table spec and the protocol methods.
+"""The Score! state: the table spec and the protocol routing, on top of the package.
 
-Zones (declared in :mod:`cardtable.games.score.meta`): ``pile`` (the face-down Completes, top =
-end), ``singles`` (the Singles between rounds), ``completes:i`` and ``hand:i`` (each seat's
-Completes and Singles, owner only), ``drawn:i`` (the Completes a lead has just taken, owner
-only), ``laid`` and ``discarded`` (face up).
-
-Scalars (public by the core's contract; the face-down plays live in the core's ``pending``):
-
-* ``phase`` — ``call``, ``choose``, ``commit``, ``collect`` or ``over``;
-* ``round`` (from 1), ``first_lead`` (this round's, SC-R15), ``lead`` (this turn's);
-* ``total`` — game scores; ``busted`` — who is out for the rest of the round (SC-R6);
-* ``round_points`` — the points of the last round scored;
-* ``chain`` — this turn's participants in collection order; ``passer`` and ``to_pass`` — who is
-  passing and how many Singles it still owes the next participant;
-* counters for the simulator: ``calls``, ``busts``, ``discards``, ``five_point_hands``,
-  ``empty_pile_endings``.
+The zones, fields, phases and position checks are in :mod:`.table`, the rules in :mod:`.rules`,
+the words in :mod:`.describe`. This class names which function answers each protocol call
+(``RULES``) and adds the result, the public view and the face-down plays of a loaded position.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtable.core import BadOptions, CardSet, Layout, State, TableSpec
+from cardtable.core import CardSet, Layout, TableSpec
+from cardtable.core.gamerules import GameRules
 from cardtable.games.score import rules
 from cardtable.games.score.cards import NAMES, NUM_COMPLETES
 from cardtable.games.score.describe import choice_notes, describe_action, explain_illegal
-from cardtable.games.score.meta import (
+from cardtable.games.score.meta import SEAT_NAMES
+from cardtable.games.score.notation import PASS, PLAY, make_action_space
+from cardtable.games.score.table import (
+    CALL_PHASE,
+    CHOOSE,
+    COLLECT,
+    COMMIT,
     COMPLETES,
     LAID,
-    NAME,
+    OVER,
     PILE,
-    SEAT_NAMES,
+    SEATS,
     SINGLES,
     ZONE_SPECS,
-    ScoreOptions,
+    ScoreTable,
+    check_position,
 )
-from cardtable.games.score.notation import PASS, PLAY, make_action_space
-from cardtable.games.score.validate import check_position
 
-_LED_PHASES = (rules.COMMIT, rules.COLLECT)
+_LED_PHASES = (COMMIT, COLLECT)
 
 
-class ScoreState(State):
+class ScoreState(ScoreTable):
     """A game of Score! between seats A, B and C (seats 0, 1, 2)."""
 
-    __slots__ = (
-        "busted",
-        "busts",
-        "calls",
-        "chain",
-        "discards",
-        "empty_pile_endings",
-        "first_lead",
-        "five_point_hands",
-        "lead",
-        "passer",
-        "phase",
-        "round",
-        "round_points",
-        "to_pass",
-        "total",
+    __slots__ = ()
+
+    RULES: ClassVar[GameRules] = GameRules(
+        to_act=rules.to_act,
+        legal=rules.legal_action_ids,
+        apply=rules.apply_action,
+        describe=describe_action,
+        explain=explain_illegal,
+        notes=choice_notes,
     )
-
-    GAME: ClassVar[str] = NAME
-    OPTIONS: ClassVar[type] = ScoreOptions
-    SCALARS: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "round",
-        "first_lead",
-        "lead",
-        "total",
-        "busted",
-        "round_points",
-        "chain",
-        "passer",
-        "to_pass",
-        "calls",
-        "busts",
-        "discards",
-        "five_point_hands",
-        "empty_pile_endings",
-    )
-    REST_ZONE: ClassVar[str] = "singles"
-
-    options: ScoreOptions
-    phase: str
-    round: int
-    first_lead: int
-    lead: int
-    total: list[int]
-    busted: list[bool]
-    round_points: list[int]
-    chain: list[int]
-    passer: int
-    to_pass: int
-    calls: int
-    busts: int
-    discards: int
-    five_point_hands: int
-    empty_pile_endings: int
-
-    @classmethod
-    def check_players(cls, num_players: int) -> None:
-        if num_players != rules.SEATS:
-            raise BadOptions(f"Score! is for exactly 3 players, not {num_players}")
 
     @classmethod
     def make_spec(cls, num_players: int, options: Any) -> TableSpec:
@@ -116,20 +59,6 @@ class ScoreState(State):
             actions=make_action_space(),
         )
 
-    def _init_scalars(self) -> None:
-        self.phase = rules.CALL_PHASE
-        self.round = 0
-        self.first_lead = 0
-        self.lead = 0
-        self.total = [0, 0, 0]
-        self.busted = [False, False, False]
-        self.round_points = [0, 0, 0]
-        self.chain = []
-        self.passer = -1
-        self.to_pass = 0
-        self.calls = self.busts = self.discards = 0
-        self.five_point_hands = self.empty_pile_endings = 0
-
     def _setup(self) -> None:
         for card in range(len(NAMES)):
             self.zones[PILE if card < NUM_COMPLETES else 1].append(card)
@@ -137,24 +66,15 @@ class ScoreState(State):
 
     # ------------------------------------------------------------------ protocol
 
-    def to_act(self) -> Sequence[int]:
-        return rules.to_act(self)
-
-    def legal_action_ids(self, seat: int) -> list[int]:
-        return rules.legal_action_ids(self, seat)
-
-    def _apply(self, seat: int, action_id: int) -> None:
-        rules.apply_action(self, seat, action_id)
-
     def is_terminal(self) -> bool:
-        return self.phase == rules.OVER
+        return self.phase == OVER
 
     def scores(self) -> list[float]:
         return [float(t) for t in self.total]
 
     def returns(self) -> list[float]:
         """1 to the strictly highest total at the end (ties play on, so there is one winner)."""
-        if self.phase != rules.OVER:
+        if self.phase != OVER:
             return [0.0, 0.0, 0.0]
         best = max(self.total)
         return [1.0 if t == best else 0.0 for t in self.total]
@@ -193,17 +113,8 @@ class ScoreState(State):
             return "passes a Single face down"
         return "commits a card face down"
 
-    def describe_action(self, seat: int, action_id: int) -> str:
-        return describe_action(self, seat, action_id)
-
-    def explain_illegal(self, seat: int, action_id: int) -> str | None:
-        return explain_illegal(self, seat, action_id)
-
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
-
-    def choice_notes(self, seat: int) -> list[str]:
-        return choice_notes(self, seat)
 
     def public_view(self) -> dict[str, Any]:
         laid = self.zones[LAID]
@@ -225,22 +136,22 @@ class ScoreState(State):
             "receiver": receiver if receiver >= 0 else None,
             "to_pass": self.to_pass,
             "pile_size": len(self.zones[PILE]),
-            "hand_sizes": [len(self.zones[SINGLES[s]]) for s in range(rules.SEATS)],
-            "complete_counts": [len(self.zones[COMPLETES[s]]) for s in range(rules.SEATS)],
+            "hand_sizes": [len(self.zones[SINGLES[s]]) for s in range(SEATS)],
+            "complete_counts": [len(self.zones[COMPLETES[s]]) for s in range(SEATS)],
             "deciding": self.deciding_text(),
         }
 
     def deciding_text(self) -> str:
         """One sentence on the decision the game waits for."""
         phase = self.phase
-        if phase == rules.OVER:
+        if phase == OVER:
             best = max(self.total)
             return f"game over: {SEAT_NAMES[self.total.index(best)]} wins with {best}"
-        if phase == rules.CALL_PHASE:
+        if phase == CALL_PHASE:
             return f"{SEAT_NAMES[self.lead]} calls Score! or leads"
-        if phase == rules.CHOOSE:
+        if phase == CHOOSE:
             return f"{SEAT_NAMES[self.lead]} chooses the Complete to lay"
-        if phase == rules.COMMIT:
+        if phase == COMMIT:
             waiting = ", ".join(SEAT_NAMES[s] for s in self.to_act())
             return f"waiting for face-down plays from {waiting}"
         index = self.chain.index(self.passer)
@@ -252,3 +163,4 @@ class ScoreState(State):
     def _after_load(self) -> None:
         """Check a hand-written position before play (untrusted input)."""
         check_position(self)
+        rules.check_pending(self)

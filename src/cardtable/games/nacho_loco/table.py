@@ -1,0 +1,268 @@
+"""The Nacho Loco table: zones, fields, phases, the Playfield caches and the position checks.
+
+The bottom of the package: the rules, the words, the views and the bot import this module, and
+it imports only the core and the data modules (``meta``, ``cards``, ``config`` and what it
+builds on) (docs/architecture.md).
+
+Zones: ``draw`` (face down, top = end), ``discard``
+and ``field`` (face up; the field in placement order), ``under`` (a turned-up Closer lying under
+the draw pile, face up: everyone knows it is the pile's last card), ``hand:i`` (owner only).
+
+Scalars (public by the core's contract):
+
+* ``phase`` (see :data:`PHASES`), ``active`` — the seat deciding;
+* ``round``, ``round_first``, ``points``, ``round_winner``, ``last_points``;
+* ``field_at`` — ``[row, column, rotation]`` of each field card, in the order of the field zone;
+* ``skips`` — skip tokens held (NL-R11); ``noplay`` — who has had a no-play turn since the last
+  placement (NL-R8); ``last_matcher``, ``opener`` — whom an everyone-drew close is credited to;
+* ``d3_left``, ``pend_go``, ``pend_skips``, ``pend_closer`` — a placement being resolved while
+  its Opponent Draws 3 targets are chosen; ``due`` — whose turn follows a laid starter (NL-R17);
+* counters for the simulator (placements, matches, closings by kind, …).
+
+Which card a seat has just drawn is private: it is marked with a card tag, never a scalar.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from cardtable.core import State, StateFormatError, Vis, ZoneSpec
+from cardtable.games.nacho_loco import meta
+from cardtable.games.nacho_loco.cards import Segments
+from cardtable.games.nacho_loco.config import Config, config
+
+#: Zone indexes in layout order; hands follow from HAND0.
+DRAW = 0  # the draw pile, face down (top = end of the list)
+DISCARD = 1  # cleared Playfields, face up
+FIELD = 2  # the cards on the Playfield, face up, in placement order
+UNDER = 3  # a Closer turned up as a starter: under the draw pile, known to all (NL-R5)
+HAND0 = 4
+
+
+def zone_specs(num_players: int) -> tuple[ZoneSpec, ...]:
+    return (
+        ZoneSpec("draw", Vis.HIDDEN),
+        ZoneSpec("discard", Vis.PUBLIC),
+        ZoneSpec("field", Vis.PUBLIC),
+        ZoneSpec("under", Vis.PUBLIC),
+        *(ZoneSpec(f"hand:{i}", Vis.OWNER, i) for i in range(num_players)),
+    )
+
+
+# Phases (the public field ``phase``): place or draw, the card just drawn, choosing who draws 3,
+# the extra card of a Go Again, laying a starter from hand (NL-R17), the end.
+PLAY: Final = "play"
+DRAWN: Final = "drawn"
+TARGETING: Final = "target"
+AGAIN: Final = "again"
+STARTING: Final = "start"
+OVER: Final = "over"
+PHASES: Final = (PLAY, DRAWN, TARGETING, AGAIN, STARTING, OVER)
+
+#: Tag on the card a seat has just drawn (private: tags never reach observations).
+TAG_DRAWN: Final = 1
+
+#: Closing kinds, the index into ``closes``.
+CUTTHROAT: Final = 0
+EVERYONE_DREW: Final = 1
+BY_CLOSER: Final = 2
+CLOSING_NAMES: Final = ("cut-throat", "everyone drew", "the Closer")
+
+
+def config_of(num_players: int, options: meta.NachoOptions) -> Config:
+    return config(
+        options.deck, meta.board_name(options, num_players), options.placement_rule == "all_edges"
+    )
+
+
+class NachoTable(State):
+    """A Nacho Loco table for 2 to 6 seats: fields and Playfield caches, no rules."""
+
+    __slots__ = (
+        "active",
+        "cfg",
+        "closer_held",
+        "closer_held_rounds",
+        "closer_placed",
+        "closer_placed_rounds",
+        "closes",
+        "d3_left",
+        "d3s",
+        "draw_turns",
+        "drawn_by_effects",
+        "due",
+        "faces",
+        "field_at",
+        "frontier",
+        "go_agains",
+        "last_matcher",
+        "last_points",
+        "matches2",
+        "matches3",
+        "noplay",
+        "opener",
+        "pend_closer",
+        "pend_go",
+        "pend_skips",
+        "phase",
+        "placements",
+        "points",
+        "reshuffles",
+        "round",
+        "round_first",
+        "round_winner",
+        "skips",
+        "skips_given",
+        "turns",
+    )
+
+    GAME: ClassVar[str] = meta.NAME
+    TITLE: ClassVar[str] = meta.DISPLAY_NAME
+    MIN_PLAYERS: ClassVar[int] = meta.MIN_PLAYERS
+    MAX_PLAYERS: ClassVar[int] = meta.MAX_PLAYERS
+    OPTIONS: ClassVar[type] = meta.NachoOptions
+    SCALARS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "active",
+        "round",
+        "round_first",
+        "points",
+        "round_winner",
+        "last_points",
+        "field_at",
+        "skips",
+        "noplay",
+        "last_matcher",
+        "opener",
+        "d3_left",
+        "pend_go",
+        "pend_skips",
+        "pend_closer",
+        "due",
+        "closer_held",
+        "closer_placed",
+        "turns",
+        "draw_turns",
+        "placements",
+        "matches2",
+        "matches3",
+        "closes",
+        "closer_held_rounds",
+        "closer_placed_rounds",
+        "d3s",
+        "skips_given",
+        "go_agains",
+        "drawn_by_effects",
+        "reshuffles",
+    )
+    REST_ZONE: ClassVar[str] = "draw"
+
+    options: meta.NachoOptions
+    cfg: Config
+    faces: dict[int, Segments]
+    frontier: dict[int, int]
+    phase: str
+    active: int
+    round: int
+    round_first: int
+    points: list[int]
+    round_winner: int
+    last_points: int
+    field_at: list[list[int]]
+    skips: list[int]
+    noplay: list[bool]
+    last_matcher: int
+    opener: int
+    d3_left: int
+    pend_go: bool
+    pend_skips: int
+    pend_closer: bool
+    due: int
+    closer_held: bool
+    closer_placed: bool
+    turns: int
+    draw_turns: int
+    placements: int
+    matches2: int
+    matches3: int
+    closes: list[int]
+    closer_held_rounds: int
+    closer_placed_rounds: int
+    d3s: int
+    skips_given: int
+    go_agains: int
+    drawn_by_effects: int
+    reshuffles: int
+
+    def _init_scalars(self) -> None:
+        n = self.num_players
+        self.cfg = config_of(n, self.options)
+        self.faces = {}
+        self.frontier = {}
+        self.phase = PLAY
+        self.active = 0
+        self.round = 0
+        self.round_first = 0
+        self.points = [0] * n
+        self.round_winner = -1
+        self.last_points = 0
+        self.field_at = []
+        self.skips = [0] * n
+        self.noplay = [False] * n
+        self.last_matcher = self.opener = self.due = -1
+        self.d3_left = 0
+        self.pend_go = False
+        self.pend_skips = 0
+        self.pend_closer = False
+        self.closer_held = self.closer_placed = False
+        self.turns = self.draw_turns = self.placements = 0
+        self.matches2 = self.matches3 = 0
+        self.closes = [0, 0, 0]
+        self.closer_held_rounds = self.closer_placed_rounds = 0
+        self.d3s = self.skips_given = self.go_agains = 0
+        self.drawn_by_effects = self.reshuffles = 0
+
+    def clone(self) -> NachoTable:
+        new = super().clone()
+        assert isinstance(new, NachoTable)
+        new.cfg = self.cfg
+        new.faces = dict(self.faces)
+        new.frontier = dict(self.frontier)
+        return new
+
+
+def check_fields(st: NachoTable) -> None:
+    """A loaded (untrusted) position's fields and field cards, before the caches are rebuilt."""
+    cfg = st.cfg
+    n = st.num_players
+    field = st.zones[FIELD]
+    if len(st.field_at) != len(field):
+        raise StateFormatError(
+            f"field_at has {len(st.field_at)} entries for {len(field)} field cards"
+        )
+    cells = set()
+    for entry in st.field_at:
+        if not (isinstance(entry, list) and len(entry) == 3):
+            raise StateFormatError(f"field_at entries are [row, column, rotation], not {entry!r}")
+        r, c, rot = entry
+        if (r, c) not in cfg.board.index:
+            raise StateFormatError(f"cell ({r}, {c}) is not on the board {cfg.board.name}")
+        if rot not in (0, 1, 2):
+            raise StateFormatError(f"rotation must be 0, 1 or 2, not {rot!r}")
+        if (r, c) in cells:
+            raise StateFormatError(f"two field cards at ({r}, {c})")
+        cells.add((r, c))
+    for name in ("points", "skips", "noplay"):
+        if len(getattr(st, name)) != n:
+            raise StateFormatError(f"{name} needs one entry per seat")
+    if st.phase not in PHASES:
+        raise StateFormatError(f"unknown phase {st.phase!r}")
+    if st.phase != OVER and not 0 <= st.active < n:
+        raise StateFormatError(f"active must be a seat, not {st.active}")
+    if st.phase != STARTING and st.phase != OVER and not field:
+        raise StateFormatError("the Playfield needs at least a starter card")
+    if any(s < 0 for s in st.skips) or any(p < 0 for p in st.points):
+        raise StateFormatError("skips and points cannot be negative")
+    tagged = [c for s in range(n) for c in st.zones[HAND0 + s] if st.tags[c] == TAG_DRAWN]
+    if st.phase == DRAWN and (len(tagged) != 1 or tagged[0] not in st.zones[HAND0 + st.active]):
+        raise StateFormatError("in phase drawn the active hand marks its drawn card (tag 1)")

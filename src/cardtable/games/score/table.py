@@ -1,0 +1,240 @@
+"""The Score! table: zones, fields, phases and the checks of a loaded position.
+
+The bottom of the package: the rules, the words, the views and the bot import this module, and
+it imports only the core, ``meta.py`` and ``cards.py`` (docs/architecture.md).
+
+Zones: ``pile`` (the face-down Completes, top =
+end), ``singles`` (the Singles between rounds), ``completes:i`` and ``hand:i`` (each seat's
+Completes and Singles, owner only), ``drawn:i`` (the Completes a lead has just taken, owner
+only), ``laid`` and ``discarded`` (face up).
+
+Scalars (public by the core's contract; the face-down plays live in the core's ``pending``):
+
+* ``phase`` — ``call``, ``choose``, ``commit``, ``collect`` or ``over``;
+* ``round`` (from 1), ``first_lead`` (this round's, SC-R15), ``lead`` (this turn's);
+* ``total`` — game scores; ``busted`` — who is out for the rest of the round (SC-R6);
+* ``round_points`` — the points of the last round scored;
+* ``chain`` — this turn's participants in collection order; ``passer`` and ``to_pass`` — who is
+  passing and how many Singles it still owes the next participant;
+* counters for the simulator: ``calls``, ``busts``, ``discards``, ``five_point_hands``,
+  ``empty_pile_endings``.
+
+Loaded positions are untrusted input: a bad one is refused with :class:`StateFormatError`
+naming the problem, never accepted and then failing later. Unlisted cards (``"rest": true``)
+land in the ``singles`` zone; the Completes among them are put under the pile, so that a listed
+pile keeps its top cards in order.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from cardtable.core import State, StateFormatError, Vis, ZoneSpec
+from cardtable.games.score import meta
+from cardtable.games.score.cards import IS_COMPLETE, NAMES
+
+#: Zone indexes in layout order.
+PILE = 0  # the face-down Complete pile (top = end of the list)
+SINGLES_DECK = 1  # the Singles between rounds (empty while a round is played)
+COMPLETES = (2, 3, 4)  # each seat's Completes (owner only)
+SINGLES = (5, 6, 7)  # each seat's Singles (owner only)
+DRAWN = (8, 9, 10)  # the Completes a lead has just taken (owner only)
+LAID = 11  # laid Completes, face up for the rest of the round (SC-R13)
+DISCARDED = 12  # Completes discarded for want of a match, face up (SC-R5)
+
+ZONE_SPECS = (
+    ZoneSpec("pile", Vis.HIDDEN),
+    ZoneSpec("singles", Vis.HIDDEN),
+    *(ZoneSpec(f"completes:{i}", Vis.OWNER, i) for i in range(3)),
+    *(ZoneSpec(f"hand:{i}", Vis.OWNER, i) for i in range(3)),
+    *(ZoneSpec(f"drawn:{i}", Vis.OWNER, i) for i in range(3)),
+    ZoneSpec("laid", Vis.PUBLIC),
+    ZoneSpec("discarded", Vis.PUBLIC),
+)
+
+# Phases (public scalar ``phase``).
+CALL_PHASE = "call"
+CHOOSE = "choose"
+COMMIT = "commit"
+COLLECT = "collect"
+OVER = "over"
+PHASES = (CALL_PHASE, CHOOSE, COMMIT, COLLECT, OVER)
+
+SEATS = 3
+HAND_COMPLETES = 3
+HAND_SINGLES = 12
+TAKE = 3  # Completes a lead takes from the pile
+
+
+class ScoreTable(State):
+    """A Score! table of seats A, B and C (seats 0, 1, 2): fields only."""
+
+    __slots__ = (
+        "busted",
+        "busts",
+        "calls",
+        "chain",
+        "discards",
+        "empty_pile_endings",
+        "first_lead",
+        "five_point_hands",
+        "lead",
+        "passer",
+        "phase",
+        "round",
+        "round_points",
+        "to_pass",
+        "total",
+    )
+
+    GAME: ClassVar[str] = meta.NAME
+    TITLE: ClassVar[str] = meta.DISPLAY_NAME
+    MIN_PLAYERS: ClassVar[int] = meta.MIN_PLAYERS
+    MAX_PLAYERS: ClassVar[int] = meta.MAX_PLAYERS
+    OPTIONS: ClassVar[type] = meta.ScoreOptions
+    SCALARS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "round",
+        "first_lead",
+        "lead",
+        "total",
+        "busted",
+        "round_points",
+        "chain",
+        "passer",
+        "to_pass",
+        "calls",
+        "busts",
+        "discards",
+        "five_point_hands",
+        "empty_pile_endings",
+    )
+    REST_ZONE: ClassVar[str] = "singles"
+
+    options: meta.ScoreOptions
+    phase: str
+    round: int
+    first_lead: int
+    lead: int
+    total: list[int]
+    busted: list[bool]
+    round_points: list[int]
+    chain: list[int]
+    passer: int
+    to_pass: int
+    calls: int
+    busts: int
+    discards: int
+    five_point_hands: int
+    empty_pile_endings: int
+
+    def _init_scalars(self) -> None:
+        self.phase = CALL_PHASE
+        self.round = 0
+        self.first_lead = 0
+        self.lead = 0
+        self.total = [0, 0, 0]
+        self.busted = [False, False, False]
+        self.round_points = [0, 0, 0]
+        self.chain = []
+        self.passer = -1
+        self.to_pass = 0
+        self.calls = self.busts = self.discards = 0
+        self.five_point_hands = self.empty_pile_endings = 0
+
+
+def check_position(st: ScoreTable) -> None:
+    _completes_to_pile(st)
+    _check_scalars(st)
+    _check_zones(st)
+    _check_pile(st)
+
+
+def _completes_to_pile(st: ScoreTable) -> None:
+    for card in [c for c in st.zones[SINGLES_DECK] if IS_COMPLETE[c]]:
+        st.move(card, SINGLES_DECK, PILE, bottom=True)
+
+
+def _check_scalars(st: ScoreTable) -> None:
+    if st.phase not in PHASES:
+        raise StateFormatError(f"phase must be one of {', '.join(PHASES)}, not {st.phase!r}")
+    for name in ("total", "busted", "round_points"):
+        if len(getattr(st, name)) != SEATS:
+            raise StateFormatError(f"{name!r} needs one entry per seat (3)")
+    if any(t < 0 for t in st.total):
+        raise StateFormatError("game totals cannot be negative")
+    for name in ("lead", "first_lead"):
+        if not 0 <= getattr(st, name) < SEATS:
+            raise StateFormatError(f"{name!r} must be a seat 0..2")
+    if st.phase != OVER and st.busted[st.lead]:
+        raise StateFormatError("a busted seat cannot be the lead (SC-R6)")
+    if st.round < 1:
+        st.round = 1
+    if st.phase == COLLECT:
+        _check_chain(st)
+    elif st.chain or st.passer != -1 or st.to_pass:
+        raise StateFormatError("'chain', 'passer' and 'to_pass' belong to the collect phase only")
+
+
+def _check_chain(st: ScoreTable) -> None:
+    chain = st.chain
+    if len(set(chain)) != len(chain) or not 2 <= len(chain) <= SEATS:
+        raise StateFormatError("'chain' must list 2 or 3 different participants")
+    if any(not 0 <= s < SEATS or st.busted[s] for s in chain):
+        raise StateFormatError("'chain' may name only seats that are not bust")
+    if st.passer not in chain[:-1]:
+        raise StateFormatError("'passer' must be a participant with someone after it in 'chain'")
+    owed = len(chain) - 1 - chain.index(st.passer)
+    if not 1 <= st.to_pass <= owed:
+        raise StateFormatError(f"'to_pass' must be 1..{owed} for that passer")
+
+
+def _check_zones(st: ScoreTable) -> None:
+    for seat in range(SEATS):
+        for zone, kind in ((COMPLETES[seat], True), (SINGLES[seat], False)):
+            wrong = [NAMES[c] for c in st.zones[zone] if IS_COMPLETE[c] != kind]
+            if wrong:
+                raise StateFormatError(f"{wrong[0]!r} cannot lie in {_zone_name(st, zone)}")
+        if len(st.zones[COMPLETES[seat]]) > HAND_COMPLETES:
+            raise StateFormatError(f"seat {seat} holds more than 3 Completes")
+        drawn = st.zones[DRAWN[seat]]
+        if drawn and (st.phase != CHOOSE or seat != st.lead):
+            raise StateFormatError("only the lead choosing a Complete holds drawn Completes")
+        if any(not IS_COMPLETE[c] for c in drawn) or len(drawn) > TAKE:
+            raise StateFormatError("a lead holds at most 3 drawn Completes")
+    if st.phase == CHOOSE and not st.zones[DRAWN[st.lead]]:
+        raise StateFormatError("the choose phase needs the lead's drawn Completes")
+    if any(not IS_COMPLETE[c] for c in st.zones[PILE]) or any(
+        not IS_COMPLETE[c] for c in st.zones[LAID]
+    ):
+        raise StateFormatError("only Completes lie in the pile and among the laid cards")
+    if st.zones[SINGLES_DECK] and st.phase != OVER:
+        raise StateFormatError("every Single is in a hand during a round (12 each)")
+    if st.phase != COLLECT and st.phase != OVER:
+        sizes = [len(st.zones[SINGLES[s]]) for s in range(SEATS)]
+        if sizes != [HAND_SINGLES] * SEATS:
+            raise StateFormatError(f"each hand holds 12 Singles outside a collection, not {sizes}")
+    if st.phase in (COMMIT, COLLECT) and not st.zones[LAID]:
+        raise StateFormatError(f"the {st.phase} phase needs a laid Complete")
+
+
+def _check_pile(st: ScoreTable) -> None:
+    """A lead never faces an empty pile (SC-R12): by default the round is scored the moment the
+    pile runs out, and with recycling the laid Completes become the new pile. A call position
+    without either would offer ``lead`` and then leave the lead with nothing to do."""
+    if st.phase != CALL_PHASE or st.zones[PILE]:
+        return
+    if st.options.empty_pile == "score":
+        raise StateFormatError(
+            "the Complete pile is empty in the call phase: the round is scored as soon as the "
+            "pile runs out (SC-R12), so no lead is asked for"
+        )
+    if not st.zones[LAID]:
+        raise StateFormatError(
+            "the Complete pile is empty and there are no laid Completes to recycle into a new "
+            "one (SC-R12): the lead could take nothing"
+        )
+
+
+def _zone_name(st: ScoreTable, zone: int) -> str:
+    return st.spec.layout.specs[zone].name
