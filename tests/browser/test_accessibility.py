@@ -96,3 +96,23 @@ def test_a_whole_game_is_played_with_the_keyboard_alone(browser: Browser, server
     page.wait_for_url(lambda url: url != old and "/t/" in url)
     expect(page.locator("#title")).to_contain_text("you are seat 0")
     page.close()
+
+
+def test_lobby_options_have_readable_labels(browser: Browser, server: str) -> None:
+    """Each option reads as words, never as its key (``stall_limit (PF-R6)`` was shown)."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
+    games = page.evaluate("() => fetch('/api/games').then((r) => r.json())")
+    for game in games:
+        page.select_option("#game", game["name"])
+        for option in game["options"]:
+            label = page.locator(f'label[for="opt-{option["name"]}"]')
+            name = label.evaluate("l => l.firstChild.textContent")
+            assert "_" not in name and option["name"] not in name, name
+            assert option["ruling"] in (label.text_content() or "")  # the ruling stays, in the help
+    page.select_option("#game", "score")
+    expect(page.get_by_label("Points to win")).to_have_value("10")
+    page.select_option("#game", "nacho-loco")
+    assert "any edge" in page.locator("#opt-placement_rule option").all_text_contents()
+    page.close()

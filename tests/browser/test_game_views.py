@@ -91,8 +91,7 @@ def test_each_view_fits_a_phone(browser: Browser, server: str, game: str) -> Non
     expect(page.locator(CONTROLS).first).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"{game} scrolls sideways on a phone ({width}px)"
-    if game == "magic-show":
-        page.screenshot(path=str(SHOTS / "phone.png"))
+    page.screenshot(path=str(SHOTS / f"phone-{game}.png"))
     page.close()
 
 

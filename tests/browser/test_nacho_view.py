@@ -49,4 +49,5 @@ def test_nacho_loco_fits_a_phone_screen(browser: Browser, server: str) -> None:
     expect(page.locator("svg.nl-field")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways ({width}px)"
+    page.screenshot(path=str(SHOTS / "phone-nacho-loco.png"))
     page.close()

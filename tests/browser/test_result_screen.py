@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import Browser, expect
 
 from .conftest import LiveServer
-from .test_browser import click_until_over, create_table
+from .test_browser import SHOTS, click_until_over, create_table
 
 
 def test_the_result_screen_breaks_the_scores_down_and_offers_a_rematch(
@@ -38,6 +38,7 @@ def test_the_result_screen_breaks_the_scores_down_and_offers_a_rematch(
     expect(result.locator("thead")).to_contain_text("Farewell Show")
     expect(rows.locator("th", has_text="(you)")).to_have_count(1)
     expect(result.locator(".final-lines")).to_contain_text("Farewell Show")
+    page.screenshot(path=str(SHOTS / "result.png"), full_page=True)
 
     page.click("#rematch")
     page.wait_for_url(re.compile(r"/t/(?!" + old + r")[0-9a-f]+$"))

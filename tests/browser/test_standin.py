@@ -16,7 +16,7 @@ from cardtable.server.app import create_app
 from cardtable.server.config import Settings
 
 from .conftest import LiveServer, free_port
-from .test_browser import create_table
+from .test_browser import SHOTS, create_table
 
 AWAY = 1.0
 
@@ -78,6 +78,7 @@ def test_a_standin_is_announced_and_the_seat_taken_back(
     played = int(re.search(r"made (\d+) move", notice.inner_text()).group(1))  # type: ignore[union-attr]
     assert played >= 2
     expect(lobby.locator("#log li.move.standin")).to_have_count(played)
+    lobby.screenshot(path=str(SHOTS / "standin.png"))
     assert not table.away(0) and 0 not in table.away_since  # the seat is ours again
     lobby.locator("#standin-back button").click()
     expect(lobby.locator("#standin-back")).to_have_count(0)

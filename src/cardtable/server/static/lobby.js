@@ -1,5 +1,6 @@
 // The lobby: create a table (game, players, who sits where, options) and list tables in play.
 import { api, clear, el, myTables, savedSeat, saveSeat } from "./dom.js";
+import { choiceLabel, optionLabel } from "./options.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 20;
@@ -52,7 +53,7 @@ function drawOptions() {
       input = el(
         "select",
         { id },
-        opt.choices.map((c) => el("option", { value: String(c) }, String(c))),
+        opt.choices.map((c) => el("option", { value: String(c) }, choiceLabel(c))),
       );
       input.value = String(shownDefault(game, opt));
     } else if (typeof opt.default === "boolean") {
@@ -63,10 +64,10 @@ function drawOptions() {
     box.append(
       el(
         "label",
-        { for: id },
-        `${opt.name} (${opt.ruling}): `,
+        { for: id, title: `option ${opt.name}, ruling ${opt.ruling}` },
+        `${optionLabel(opt.name)}: `,
         input,
-        el("small", {}, ` ${opt.help}`),
+        el("small", {}, ` ${opt.help} (${opt.ruling})`),
       ),
     );
   }

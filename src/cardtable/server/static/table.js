@@ -9,6 +9,7 @@ import { drawLog, finalScoring, lastMoves } from "./moves.js";
 import { icon } from "./icons.js";
 import { setupKeys } from "./keys.js";
 import { setupMotion } from "./motion.js";
+import { beforeRedraw } from "./flip.js";
 import { standinNotice, standinTracker, timerText } from "./standin.js";
 
 const $ = (id) => document.getElementById(id);
@@ -299,6 +300,7 @@ function drawActions(ctx) {
 function draw() {
   if (!view || !module) return;
   const summary = view.table;
+  const settle = beforeRedraw($("table"));
   $("table").dataset.seq = String(view.seq);
   if (focused && !view.legal.some((a) => focused.ids.has(a.id))) focused = null;
   $("title").textContent =
@@ -320,6 +322,7 @@ function draw() {
   signalTurn(summary);
   drawInvites(summary);
   drawStandin();
+  settle();
 }
 
 function drawStandin() {
