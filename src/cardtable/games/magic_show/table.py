@@ -65,25 +65,30 @@ PHASES = (COMMIT, STOP, BUFFET_PHASE, OVER)
 HAND_SIZE = 5
 
 
+#: The table's fields in the order positions write them (docs/state-format.md): declared once,
+#: for ``__slots__`` and for saving and loading (``SCALARS``).
+FIELDS = (
+    "phase",
+    "turn",
+    "score",
+    "played",
+    "resolving",
+    "asking",
+    "farewell",
+)
+
+
 class MagicShowTable(State):
     """A Magic Show table between Red (seat 0) and Black (seat 1), MS-R1: fields only."""
 
-    __slots__ = ("asking", "farewell", "phase", "played", "resolving", "score", "turn")
+    __slots__ = FIELDS
 
     GAME: ClassVar[str] = meta.NAME
     TITLE = meta.DISPLAY_NAME
     MIN_PLAYERS = meta.MIN_PLAYERS
     MAX_PLAYERS = meta.MAX_PLAYERS
     OPTIONS: ClassVar[type] = meta.MagicShowOptions
-    SCALARS: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "turn",
-        "score",
-        "played",
-        "resolving",
-        "asking",
-        "farewell",
-    )
+    SCALARS: ClassVar[tuple[str, ...]] = FIELDS
     REST_ZONE: ClassVar[str] = "deck"
 
     phase: str

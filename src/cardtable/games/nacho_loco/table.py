@@ -75,86 +75,57 @@ def config_of(num_players: int, options: meta.NachoOptions) -> Config:
     )
 
 
+#: The table's fields in the order positions write them (docs/state-format.md): declared once,
+#: for ``__slots__`` and for saving and loading (``SCALARS``).
+FIELDS = (
+    "phase",
+    "active",
+    "round",
+    "round_first",
+    "points",
+    "round_winner",
+    "last_points",
+    "field_at",
+    "skips",
+    "noplay",
+    "last_matcher",
+    "opener",
+    "d3_left",
+    "pend_go",
+    "pend_skips",
+    "pend_closer",
+    "due",
+    "closer_held",
+    "closer_placed",
+    "turns",
+    "draw_turns",
+    "placements",
+    "matches2",
+    "matches3",
+    "closes",
+    "closer_held_rounds",
+    "closer_placed_rounds",
+    "d3s",
+    "skips_given",
+    "go_agains",
+    "drawn_by_effects",
+    "reshuffles",
+)
+#: Lookups derived from the options and the board (rebuilt on load, shared by copies), never saved.
+CACHES = ("cfg", "faces", "frontier")
+
+
 class NachoTable(State):
     """A Nacho Loco table for 2 to 6 seats: fields and Playfield caches, no rules."""
 
-    __slots__ = (
-        "active",
-        "cfg",
-        "closer_held",
-        "closer_held_rounds",
-        "closer_placed",
-        "closer_placed_rounds",
-        "closes",
-        "d3_left",
-        "d3s",
-        "draw_turns",
-        "drawn_by_effects",
-        "due",
-        "faces",
-        "field_at",
-        "frontier",
-        "go_agains",
-        "last_matcher",
-        "last_points",
-        "matches2",
-        "matches3",
-        "noplay",
-        "opener",
-        "pend_closer",
-        "pend_go",
-        "pend_skips",
-        "phase",
-        "placements",
-        "points",
-        "reshuffles",
-        "round",
-        "round_first",
-        "round_winner",
-        "skips",
-        "skips_given",
-        "turns",
-    )
+    __slots__ = FIELDS + CACHES
 
     GAME: ClassVar[str] = meta.NAME
     TITLE: ClassVar[str] = meta.DISPLAY_NAME
     MIN_PLAYERS: ClassVar[int] = meta.MIN_PLAYERS
     MAX_PLAYERS: ClassVar[int] = meta.MAX_PLAYERS
     OPTIONS: ClassVar[type] = meta.NachoOptions
-    SCALARS: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "active",
-        "round",
-        "round_first",
-        "points",
-        "round_winner",
-        "last_points",
-        "field_at",
-        "skips",
-        "noplay",
-        "last_matcher",
-        "opener",
-        "d3_left",
-        "pend_go",
-        "pend_skips",
-        "pend_closer",
-        "due",
-        "closer_held",
-        "closer_placed",
-        "turns",
-        "draw_turns",
-        "placements",
-        "matches2",
-        "matches3",
-        "closes",
-        "closer_held_rounds",
-        "closer_placed_rounds",
-        "d3s",
-        "skips_given",
-        "go_agains",
-        "drawn_by_effects",
-        "reshuffles",
-    )
+    SCALARS: ClassVar[tuple[str, ...]] = FIELDS
     REST_ZONE: ClassVar[str] = "draw"
 
     options: meta.NachoOptions

@@ -56,43 +56,35 @@ def reverse_zone(num_players: int, seat: int) -> int:
     return FIRST_SEAT_ZONE + 2 * num_players + seat
 
 
+#: The table's fields in the order positions write them (docs/state-format.md): declared once,
+#: for ``__slots__`` and for saving and loading (``SCALARS``).
+FIELDS = (
+    "phase",
+    "marker",
+    "leader",
+    "colour",
+    "actor",
+    "passed",
+    "move_left",
+    "declines",
+    "score",
+    "tiebreaks",
+    "preliminary",
+    "winners",
+)
+
+
 class PotaTable(State):
     """A Piece of the Action position's fields and their checks; the rules are elsewhere."""
 
-    __slots__ = (
-        "actor",
-        "colour",
-        "declines",
-        "leader",
-        "marker",
-        "move_left",
-        "passed",
-        "phase",
-        "preliminary",
-        "score",
-        "tiebreaks",
-        "winners",
-    )
+    __slots__ = FIELDS
 
     GAME: ClassVar[str] = meta.NAME
     TITLE = meta.DISPLAY_NAME
     MIN_PLAYERS = meta.MIN_PLAYERS
     MAX_PLAYERS = meta.MAX_PLAYERS
     OPTIONS = meta.PotaOptions
-    SCALARS: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "marker",
-        "leader",
-        "colour",
-        "actor",
-        "passed",
-        "move_left",
-        "declines",
-        "score",
-        "tiebreaks",
-        "preliminary",
-        "winners",
-    )
+    SCALARS: ClassVar[tuple[str, ...]] = FIELDS
 
     options: meta.PotaOptions
 

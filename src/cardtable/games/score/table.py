@@ -66,49 +66,38 @@ HAND_SINGLES = 12
 TAKE = 3  # Completes a lead takes from the pile
 
 
+#: The table's fields in the order positions write them (docs/state-format.md): declared once,
+#: for ``__slots__`` and for saving and loading (``SCALARS``).
+FIELDS = (
+    "phase",
+    "round",
+    "first_lead",
+    "lead",
+    "total",
+    "busted",
+    "round_points",
+    "chain",
+    "passer",
+    "to_pass",
+    "calls",
+    "busts",
+    "discards",
+    "five_point_hands",
+    "empty_pile_endings",
+)
+
+
 class ScoreTable(State):
     """A Score! table of seats A, B and C (seats 0, 1, 2): fields only."""
 
-    __slots__ = (
-        "busted",
-        "busts",
-        "calls",
-        "chain",
-        "discards",
-        "empty_pile_endings",
-        "first_lead",
-        "five_point_hands",
-        "lead",
-        "passer",
-        "phase",
-        "round",
-        "round_points",
-        "to_pass",
-        "total",
-    )
+    __slots__ = FIELDS
 
     GAME: ClassVar[str] = meta.NAME
     TITLE: ClassVar[str] = meta.DISPLAY_NAME
     MIN_PLAYERS: ClassVar[int] = meta.MIN_PLAYERS
     MAX_PLAYERS: ClassVar[int] = meta.MAX_PLAYERS
     OPTIONS: ClassVar[type] = meta.ScoreOptions
-    SCALARS: ClassVar[tuple[str, ...]] = (
-        "phase",
-        "round",
-        "first_lead",
-        "lead",
-        "total",
-        "busted",
-        "round_points",
-        "chain",
-        "passer",
-        "to_pass",
-        "calls",
-        "busts",
-        "discards",
-        "five_point_hands",
-        "empty_pile_endings",
-    )
+    SCALARS: ClassVar[tuple[str, ...]] = FIELDS
     REST_ZONE: ClassVar[str] = "singles"
 
     options: meta.ScoreOptions
