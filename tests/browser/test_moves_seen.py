@@ -189,3 +189,20 @@ def test_animations_can_be_turned_off_and_honour_reduced_motion(
     play_until(calm, "#players .last-move.newest")
     assert calm.locator("#players .last-move.newest").first.evaluate(ANIMATION) == "none"
     calm.close()
+
+
+def test_log_moves_carry_their_data_only_where_the_seat_may_read_it(
+    browser: Browser, server: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    create_table(page, server, "magic-show", 2)
+    play_until(page, '#log li.move[data-seat="0"]')
+    page.wait_for_selector('#log li.move[data-seat="1"]')
+    lines = page.locator("#log li.move").evaluate_all(
+        "ls => ls.map(l => [l.dataset.seat, l.dataset.kind || null, l.textContent])"
+    )
+    mine = [kind for seat, kind, _ in lines if seat == "0"]
+    hidden = [kind for seat, kind, text in lines if seat == "1" and "face down" in text]
+    assert mine and all(mine), lines  # this seat reads its own moves' kinds
+    assert hidden and not any(hidden), lines  # the other's face-down card gives no data
+    page.close()

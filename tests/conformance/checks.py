@@ -131,7 +131,7 @@ def check_rejects_illegal(state: State, rng: Rng) -> None:
 
 def observation_core(obs: dict[str, Any]) -> dict[str, Any]:
     """An observation without history and log (which determinisation drops)."""
-    return {k: v for k, v in obs.items() if k not in ("history", "log")}
+    return {k: v for k, v in obs.items() if k not in ("history", "history_data", "log")}
 
 
 def check_observations(state: State, known: list[set[int]]) -> None:

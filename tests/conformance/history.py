@@ -49,7 +49,7 @@ KNOWN_GAPS: dict[str, list[tuple[str, Callable[[str], bool]]]] = {
 
 
 def _core(obs: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in obs.items() if k not in ("history", "log")}
+    return {k: v for k, v in obs.items() if k not in ("history", "history_data", "log")}
 
 
 def relabelling(real: State, world: State) -> list[int] | None:

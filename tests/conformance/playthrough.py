@@ -2,8 +2,8 @@
 
 Like OpenSpiel's ``integration_tests/playthroughs``: a change to what any seat sees (a redaction
 bug, a changed rule, a changed format) shows up as a diff in a readable file. The views are
-observations without history and log (those only repeat earlier steps). Files live at
-``tests/games/<game>/data/playthrough.txt``; the first line holds the arguments.
+observations without history (texts and data) and log (those only repeat earlier steps).
+Files live at ``tests/games/<game>/data/playthrough.txt``; the first line holds the arguments.
 
 Regenerate after a deliberate change:
 ``.venv/bin/python -m tests.conformance.playthrough GAME PLAYERS SEED STEPS > FILE``
@@ -27,7 +27,7 @@ def playthrough(game: str, players: int, seed: int, steps: int) -> str:
     for step in range(steps + 1):
         for seat in [*range(players), None]:
             obs = state.observation(seat)
-            view = {k: v for k, v in obs.items() if k not in ("history", "log")}
+            view = {k: v for k, v in obs.items() if k not in ("history", "history_data", "log")}
             view["zones"] = {k: _compact(v) for k, v in view["zones"].items() if v}
             label = "spectator" if seat is None else f"seat {seat}"
             lines.append(f"{label}: {json.dumps(view, sort_keys=True)}")

@@ -2,7 +2,8 @@
 
 Each leak is one the test exists for: a deck's top card in the public view, an opponent's hand
 in a log line, an index that depends on a hand's filing order, and an action description that
-depends on an opponent's hand. The unplanted game passes.
+depends on an opponent's hand, and a history entry's data that names an opponent's card. The
+unplanted game passes.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.core import Rng, State
+from cardtable.core import ActionData, Rng, State
 from tests.core.toy import DECK, HAND0, NAMES, ToyState
 
 from .twins import play_twins
@@ -40,6 +41,16 @@ class DescriptionPeeks(ToyState):
         return f"play {NAMES[action_id]}" + (" (they hold a)" if 0 in other else "")
 
 
+class DataPeeks(ToyState):
+    def history_entry(
+        self, seat: int | None, actor: int, action_id: int
+    ) -> tuple[str, ActionData | None]:
+        text, data = super().history_entry(seat, actor, action_id)
+        other = self.zones[HAND0 + 1]
+        peek = NAMES[min(other)] if other else ""
+        return text, None if data is None else ActionData(data.kind, {"peek": peek})
+
+
 def _caught(cls: type[ToyState]) -> bool:
     for seed in range(20):
         state: State = cls.new(2, seed)
@@ -50,7 +61,7 @@ def _caught(cls: type[ToyState]) -> bool:
     return False
 
 
-@pytest.mark.parametrize("cls", [DeckTopInView, HandInLog, OrderIndex, DescriptionPeeks])
+@pytest.mark.parametrize("cls", [DeckTopInView, HandInLog, OrderIndex, DescriptionPeeks, DataPeeks])
 def test_a_planted_leak_is_caught(cls: type[ToyState]) -> None:
     assert _caught(cls), f"the twin-world test missed the leak planted in {cls.__name__}"
 

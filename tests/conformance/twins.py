@@ -4,8 +4,9 @@ A twin swaps two cards the seat has not seen between hidden places (each place k
 knowledge marks and tags, as determinisation does), or refiles every unordered zone (a hand's
 filing order is nobody's information). Both worlds are then played forward with the same
 actions while both accept them, and the seat's whole view must stay identical: its observation
-with history and log, and, when it is to act, its legal actions with their texts and
-descriptions, its choice notes and the refusal texts of the actions it may not take.
+with history (texts and data) and log, its timeline with each move's data, and, when it is to
+act, its legal actions with their texts and descriptions, its choice notes and the refusal texts
+of the actions it may not take.
 
 The comparison of a pair ends, without a failure, when the seat may legitimately tell the worlds
 apart: a swapped card has reached a public zone or one of the seat's own zones (the seat sees
@@ -45,6 +46,10 @@ RULE_REVEALS: dict[str, list[tuple[str, Callable[[str], bool]]]] = {
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` is told now."""
     out: dict[str, Any] = {"obs": state.observation(seat)}
+    out["timeline"] = [
+        (actor, text, None if data is None else data.to_json())
+        for actor, text, data in state.timeline_entries(seat)
+    ]
     if seat is not None and seat in state.to_act():
         legal = set(state.legal_action_ids(seat))
         space = state.actions

@@ -25,10 +25,13 @@ def test_a_replay_shows_every_step_as_the_seat_saw_it(client: TestClient) -> Non
     assert len(steps) == data["table"]["seq"] + 1 and steps[0]["move"] is None
     last = dict(final["observation"])  # type: ignore[call-overload]
     history, log = last.pop("history"), last.pop("log")  # a live view carries their tails
+    history_data = last.pop("history_data")
     history_length, log_length = last.pop("history_length"), last.pop("log_length")
     assert steps[-1]["observation"] == last  # the end is what the seat saw at the end
     moves = [s["move"] for s in steps[1:]]
     assert len(moves) == history_length and moves[-len(history) :] == history
+    datas = [s["move_data"] for s in steps[1:]]
+    assert steps[0]["move_data"] is None and datas[-len(history) :] == history_data
     lines = [line for s in steps for line in s["log"]]
     assert len(lines) == log_length and lines[-len(log) :] == log
     for step in steps:  # never the other hand: Black's cards are hidden from Red
@@ -36,6 +39,9 @@ def test_a_replay_shows_every_step_as_the_seat_saw_it(client: TestClient) -> Non
         assert obs["seat"] == 0 and all(c is None for c in obs["zones"]["deck"])
     hidden = [s for s in steps if s["move"] and s["move"][0] == 1]
     assert any(s["move"][1] == "plays a card face down" for s in hidden)
+    assert all(s["move_data"] is None for s in hidden if s["move"][1] == "plays a card face down")
+    own = [s for s in steps if s["move"] and s["move"][0] == 0]
+    assert own and all(s["move_data"]["kind"] for s in own)  # Red reads its own moves' data
     spectator = client.get(f"/api/tables/{table_id}/replay").json()
     assert spectator["seat"] is None
     assert all(c is None for s in spectator["steps"] for c in s["observation"]["zones"]["hand:0"])

@@ -10,7 +10,7 @@ import pytest
 from cardtable.core import list_games
 from cardtable.core.registry import new_state
 from cardtable.core.state import State
-from cardtable.server.views import TIMELINE_TAIL, moves
+from cardtable.server.views import TIMELINE_TAIL, moves, seat_view
 
 
 def played(game: str, players: int, steps: int, seed: int = 3) -> State:
@@ -32,10 +32,15 @@ def test_every_move_of_every_seat_is_in_the_timeline(game: str) -> None:
     for seat in [None, *range(state.num_players)]:
         sent = moves(state, seat)
         steps = [e["step"] for e in sent["timeline"] if e["seat"] is not None]
-        history = state.observation(seat)["history"]
+        obs = state.observation(seat)
+        history, datas = obs["history"], obs["history_data"]
         tail = [e for e in sent["timeline"] if e["seat"] is not None]
         # Each move as the observation's history reads it, numbered 1, 2, … like the replay.
         assert [[e["seat"], e["text"]] for e in tail] == history[len(history) - len(tail) :]
+        # … with its data beside the text (None where the text is hidden), and none on a line.
+        assert [e["data"] for e in tail] == datas[len(datas) - len(tail) :]
+        assert any(e["data"] is not None for e in tail)
+        assert all(e["data"] is None for e in sent["timeline"] if e["seat"] is None)
         assert steps == list(range(len(history) - len(tail) + 1, len(history) + 1))
         for actor in range(state.num_players):
             mine = [i for i, (s, _) in enumerate(history, start=1) if s == actor]
@@ -43,7 +48,8 @@ def test_every_move_of_every_seat_is_in_the_timeline(game: str) -> None:
             if not mine:
                 assert last is None
             else:
-                assert last == {"step": mine[-1], "text": history[mine[-1] - 1][1]}
+                text, data = history[mine[-1] - 1][1], datas[mine[-1] - 1]
+                assert last == {"step": mine[-1], "text": text, "data": data}
 
 
 def test_the_timeline_is_a_tail_of_a_long_game() -> None:
@@ -62,4 +68,24 @@ def test_a_face_down_choice_stays_hidden_from_the_other_seat() -> None:
     seen = moves(state, other)
     assert seen["last_moves"][seat]["text"] != chosen.text
     assert all(chosen.text not in e["text"] for e in seen["timeline"])
-    assert moves(state, seat)["last_moves"][seat]["text"] == chosen.text
+    assert seen["last_moves"][seat]["data"] is None
+    assert all(e["data"] is None for e in seen["timeline"])
+    own = moves(state, seat)["last_moves"][seat]
+    assert own["text"] == chosen.text and own["data"] == chosen.data.to_json()
+
+
+def test_the_view_message_carries_the_timeline_data() -> None:
+    state = played("portfolio", 3, 8)
+    seat = state.to_act()[0]
+    message = seat_view(state, {}, len(state.history), seat, 60.0)
+    moved = [e for e in message["timeline"] if e["seat"] is not None]
+    assert moved and all(
+        e["data"] == state.actions.data(aid).to_json()
+        for e, (_, aid) in zip(moved, state.history[-len(moved) :], strict=True)
+    )
+    assert (
+        message["observation"]["history_data"]
+        == [state.actions.data(aid).to_json() for _, aid in state.history[-len(moved) :]][
+            -len(message["observation"]["history"]) :
+        ]
+    )

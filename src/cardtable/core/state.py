@@ -528,7 +528,12 @@ class State(ABC):
         own_commit = None
         if seat is not None and self.pending[seat] != NO_COMMIT:
             own_commit = space.action(self.pending[seat]).text
-        history = [[actor, self.history_text(seat, actor, aid)] for actor, aid in self.history]
+        history: list[list[Any]] = []
+        history_data: list[dict[str, Any] | None] = []
+        for actor, aid in self.history:
+            text, data = self.history_entry(seat, actor, aid)
+            history.append([actor, text])
+            history_data.append(None if data is None else dict(data.to_json()))
         log = []
         if self.events is not None:
             for audience, text, _step in self.events:
@@ -548,6 +553,7 @@ class State(ABC):
             "public": self.public_view(),
             "zones": zones,
             "history": history,
+            "history_data": history_data,
             "log": log,
         }
 
@@ -557,12 +563,27 @@ class State(ABC):
         is), else what outsiders saw (:meth:`hidden_action_text`).
 
         The one place that decides which seats may see a history entry: observations, the
-        timeline, the server's replays and the OpenSpiel adapter all read entries through it.
+        timeline, the server's replays and the OpenSpiel adapter all read entries through it
+        (or through :meth:`history_entry`, which adds the action's data by the same decision).
         """
         audience = self.action_audience(actor, action_id)
         if audience == self.spec.layout.all_mask or (seat is not None and (audience >> seat) & 1):
             return self.spec.actions.action(action_id).text
         return self.hidden_action_text(actor, action_id)
+
+    def history_entry(
+        self, seat: int | None, actor: int, action_id: int
+    ) -> tuple[str, ActionData | None]:
+        """One history entry as ``seat`` reads it: the text of :meth:`history_text` and the
+        action's data, or None where the text is hidden from ``seat``.
+
+        The data follows the text's decision: it is given exactly when the text is the action's
+        own, so a face-down choice read by an outsider carries no data (the data of a hidden
+        action would name its card).
+        """
+        text = self.history_text(seat, actor, action_id)
+        action = self.spec.actions.action(action_id)
+        return text, (action.data if text == action.text else None)
 
     def timeline(self, seat: int | None) -> list[tuple[int | None, str]]:
         """The history and the log merged in the order things happened, as ``seat`` saw them.
@@ -570,14 +591,22 @@ class State(ABC):
         Each action is an ``(actor, text)`` entry (a hidden one as its outsiders saw it),
         followed by the log lines it caused as ``(None, line)``; lines of the deal come first.
         """
+        return [(actor, text) for actor, text, _data in self.timeline_entries(seat)]
+
+    def timeline_entries(self, seat: int | None) -> list[tuple[int | None, str, ActionData | None]]:
+        """:meth:`timeline` with each entry's action data beside its text: the data of a move
+        ``seat`` may read (:meth:`history_entry`), None for a hidden move and for a log line."""
         by_step: dict[int, list[str]] = {}
         for audience, text, step in self.events or ():
             if audience == -1 or (seat is not None and (audience >> seat) & 1):
                 by_step.setdefault(step, []).append(text)
-        out: list[tuple[int | None, str]] = [(None, line) for line in by_step.get(0, [])]
+        out: list[tuple[int | None, str, ActionData | None]] = [
+            (None, line, None) for line in by_step.get(0, [])
+        ]
         for index, (actor, aid) in enumerate(self.history, start=1):
-            out.append((actor, self.history_text(seat, actor, aid)))
-            out.extend((None, line) for line in by_step.get(index, []))
+            text, data = self.history_entry(seat, actor, aid)
+            out.append((actor, text, data))
+            out.extend((None, line, None) for line in by_step.get(index, []))
         return out
 
     # ------------------------------------------------------------------ JSON

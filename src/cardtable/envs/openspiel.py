@@ -263,7 +263,7 @@ class CardtableObserver:
         if game_state is None:
             return f"seat {player}, before the deal"
         obs = self.table.current_view(game_state, player)
-        del obs["history"], obs["log"]
+        del obs["history"], obs["history_data"], obs["log"]
         if self.perfect_recall:
             obs["record"] = state.play.records[player]
         return json.dumps(obs, sort_keys=True, separators=(",", ":"))

@@ -29,11 +29,13 @@ TIMELINE_TAIL = 40
 
 
 def trim(observation: dict[str, Any]) -> dict[str, Any]:
-    """The observation with its history and log cut to their tails (counts kept)."""
+    """The observation with its history (texts and data) and log cut to their tails (counts
+    kept)."""
     history, log = observation["history"], observation["log"]
     observation["history_length"] = len(history)
     observation["log_length"] = len(log)
     observation["history"] = history[-HISTORY_TAIL:]
+    observation["history_data"] = observation["history_data"][-HISTORY_TAIL:]
     observation["log"] = log[-LOG_TAIL:]
     return observation
 
@@ -45,15 +47,19 @@ def moves(state: State, seat: int | None) -> dict[str, Any]:
     choice reads as its outsiders saw it), so nothing here says more than the observation. Each
     entry carries the step it belongs to, numbered as the replay numbers them (move k is step k;
     the deal's lines are step 0); ``seat`` is the actor of a move and None for a log line.
+    ``data`` is a move's structured form (:class:`~cardtable.core.actions.ActionData` as JSON)
+    where the seat may read its text, and None for a hidden move and for a log line
+    (``state.timeline_entries`` decides it with the text).
     """
     entries: list[dict[str, Any]] = []
     last: list[dict[str, Any] | None] = [None] * state.num_players
     step = 0
-    for actor, text in state.timeline(seat):
+    for actor, text, action_data in state.timeline_entries(seat):
+        data = None if action_data is None else action_data.to_json()
         if actor is not None:
             step += 1
-            last[actor] = {"step": step, "text": text}
-        entries.append({"step": step, "seat": actor, "text": text})
+            last[actor] = {"step": step, "text": text, "data": data}
+        entries.append({"step": step, "seat": actor, "text": text, "data": data})
     start = max(0, len(entries) - TIMELINE_TAIL)
     return {"timeline": entries[start:], "timeline_start": start, "last_moves": last}
 

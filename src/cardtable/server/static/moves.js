@@ -3,13 +3,15 @@
 // Built only from what the server sent this seat (the core's redacted timeline), never more.
 import { el } from "./dom.js";
 
-// Each seat's latest move as {step, text} (null before it has moved). A live view carries them
+// Each seat's latest move as {step, text, data} (null before it has moved; data is the move's
+// kind and arguments, null where its text is hidden from this seat). A live view carries them
 // (its history is only a tail); the replay has the whole history and works them out.
 export function lastMoves(view) {
   if (view.last_moves) return view.last_moves;
   const last = new Array(view.observation.num_players).fill(null);
+  const datas = view.observation.history_data || [];
   view.observation.history.forEach(([seat, text], i) => {
-    last[seat] = { step: i + 1, text };
+    last[seat] = { step: i + 1, text, data: datas[i] ?? null };
   });
   return last;
 }
@@ -19,7 +21,8 @@ export function newestStep(view) {
   return Math.max(0, ...lastMoves(view).map((m) => (m ? m.step : 0)));
 }
 
-// One log line: a move ("12. Ann (seat 1): play K♥"), or a line it caused.
+// One log line: a move ("12. Ann (seat 1): play K♥"), or a line it caused. A move whose data
+// this seat may read names its kind (data-kind), for styling and tests; a hidden one has none.
 export function logLine(entry, names, last, describe = (t) => t) {
   if (entry.seat === null || entry.seat === undefined)
     return el("li", { class: "event" }, entry.text);
@@ -31,6 +34,7 @@ export function logLine(entry, names, last, describe = (t) => t) {
       class: `move${isLast ? " last" : ""}`,
       "data-seat": entry.seat,
       "data-step": entry.step,
+      "data-kind": entry.data ? entry.data.kind : null,
       title: isLast ? `${names[entry.seat]}'s latest move` : null,
     },
     el("span", { class: "step" }, `${entry.step}.`),

@@ -30,6 +30,7 @@ function show(step) {
       ...entry.observation,
       log: logs[at],
       history: data.steps.slice(1, at + 1).map((s) => s.move),
+      history_data: data.steps.slice(1, at + 1).map((s) => s.move_data ?? null),
     },
     legal: [],
   };
@@ -72,8 +73,8 @@ async function start() {
   timelines = data.steps.map(
     (s, step) =>
       (entries = entries.concat(
-        s.move ? [{ step, seat: s.move[0], text: s.move[1] }] : [],
-        s.log.map((text) => ({ step, seat: null, text })),
+        s.move ? [{ step, seat: s.move[0], text: s.move[1], data: s.move_data ?? null }] : [],
+        s.log.map((text) => ({ step, seat: null, text, data: null })),
       )),
   );
   const names = seatNames(data.table);
