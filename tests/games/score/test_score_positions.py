@@ -80,3 +80,28 @@ def test_with_recycling_an_empty_pile_needs_laid_completes_to_recycle() -> None:
     state = load(_empty_pile(laid=2, options=recycle))
     state.apply(0, "lead")  # the two laid Completes become the pile, both drawn
     assert len(state.zone("drawn:0")) == 2 and state.legal_actions(0)
+
+
+def _bounds(seat: int, value: int, most: int) -> list[list[int]]:
+    rows = [[4] * 9 for _ in range(3)]
+    rows[seat][value] = most
+    return rows
+
+
+def test_a_position_whose_hand_breaks_a_public_fact_is_refused() -> None:
+    """``at_most`` records what discards and busts showed (SC-R5, SC-R6); a hand beyond it could
+    not have been reached, and a malformed table of bounds is refused too."""
+    red = 3  # the value index of Red
+    held = PLAIN[0].get("Red", 0)
+    assert held > 0
+    data = position(PLAIN, COMPLETES, state={"at_most": _bounds(0, red, held)})
+    assert load(data).at_most[0][red] == held
+    data = position(PLAIN, COMPLETES, state={"at_most": _bounds(0, red, held - 1)})
+    with pytest.raises(StateFormatError, match="seat 0 holds more Singles of value 3"):
+        load(data)
+    data = position(PLAIN, COMPLETES, state={"at_most": [[4] * 9, [4] * 9]})
+    with pytest.raises(StateFormatError, match="'at_most' needs 3 rows"):
+        load(data)
+    data = position(PLAIN, COMPLETES, state={"at_most": _bounds(1, red, 5)})
+    with pytest.raises(StateFormatError, match="from 0 to 4"):
+        load(data)

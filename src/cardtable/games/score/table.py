@@ -14,6 +14,9 @@ Scalars (public by the core's contract; the face-down plays live in the core's `
 * ``round`` (from 1), ``first_lead`` (this round's, SC-R15), ``lead`` (this turn's);
 * ``total`` — game scores; ``busted`` — who is out for the rest of the round (SC-R6);
 * ``round_points`` — the points of the last round scored;
+* ``at_most`` — per seat, per value (0..8, see :mod:`.cards`), the most Singles of that value the
+  seat can hold by what the table saw: 0 for the led values after a forced discard or a bust
+  (SC-R5, SC-R6), one more per Single gained since, 4 (no fact) otherwise (:mod:`.facts`);
 * ``chain`` — this turn's participants in collection order; ``passer`` and ``to_pass`` — who is
   passing and how many Singles it still owes the next participant;
 * counters for the simulator: ``calls``, ``busts``, ``discards``, ``five_point_hands``,
@@ -31,7 +34,7 @@ from typing import ClassVar
 
 from cardtable.core import State, StateFormatError, Vis, ZoneSpec
 from cardtable.games.score import meta
-from cardtable.games.score.cards import IS_COMPLETE, NAMES
+from cardtable.games.score.cards import COPIES, IS_COMPLETE, NAMES, NUM_VALUES, VALUE
 
 #: Zone indexes in layout order.
 PILE = 0  # the face-down Complete pile (top = end of the list)
@@ -70,6 +73,7 @@ class ScoreTable(State):
     """A Score! table of seats A, B and C (seats 0, 1, 2): fields only."""
 
     __slots__ = (
+        "at_most",
         "busted",
         "busts",
         "calls",
@@ -100,6 +104,7 @@ class ScoreTable(State):
         "total",
         "busted",
         "round_points",
+        "at_most",
         "chain",
         "passer",
         "to_pass",
@@ -119,6 +124,7 @@ class ScoreTable(State):
     total: list[int]
     busted: list[bool]
     round_points: list[int]
+    at_most: list[list[int]]
     chain: list[int]
     passer: int
     to_pass: int
@@ -136,6 +142,7 @@ class ScoreTable(State):
         self.total = [0, 0, 0]
         self.busted = [False, False, False]
         self.round_points = [0, 0, 0]
+        self.at_most = [[COPIES] * NUM_VALUES for _ in range(SEATS)]
         self.chain = []
         self.passer = -1
         self.to_pass = 0
@@ -148,6 +155,31 @@ def check_position(st: ScoreTable) -> None:
     _check_scalars(st)
     _check_zones(st)
     _check_pile(st)
+    _check_at_most(st)
+
+
+def value_counts(st: ScoreTable, seat: int) -> list[int]:
+    """How many Singles of each value ``seat`` holds."""
+    counts = [0] * NUM_VALUES
+    for card in st.zones[SINGLES[seat]]:
+        counts[VALUE[card]] += 1
+    return counts
+
+
+def _check_at_most(st: ScoreTable) -> None:
+    """The bounds are 3 rows of 9 counts 0..4, and every hand keeps within them."""
+    rows = st.at_most
+    if len(rows) != SEATS or any(
+        len(row) != NUM_VALUES or any(not 0 <= n <= COPIES for n in row) for row in rows
+    ):
+        raise StateFormatError("'at_most' needs 3 rows (seats) of 9 counts (values) from 0 to 4")
+    for seat in range(SEATS):
+        held = value_counts(st, seat)
+        over = [v for v in range(NUM_VALUES) if held[v] > rows[seat][v]]
+        if over:
+            raise StateFormatError(
+                f"seat {seat} holds more Singles of value {over[0]} than 'at_most' allows"
+            )
 
 
 def _completes_to_pile(st: ScoreTable) -> None:
