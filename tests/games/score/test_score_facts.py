@@ -86,20 +86,20 @@ def _forced_discard(options: dict[str, object]) -> State:
 def test_a_forced_discard_bounds_the_led_values_at_zero_and_gains_loosen_them() -> None:
     state = _forced_discard({})
     filled, red, square = 0, 3, 7
-    assert state.at_most[0] == [0, 4, 4, 0, 4, 4, 4, 0, 4]
-    assert state.at_most[1] == state.at_most[2] == [4] * 9
+    assert state.lacks == [[0, 0, filled, red, square]]
     state.apply(1, "pass Red")
+    assert state.lacks == [[0, 0, filled, red, square]]  # C's gain says nothing about A
     # C lays Hollow-Green-Circle; C collects A's and B's Singles and passes two to A.
     state.apply(2, "lead")
     state.apply(2, "lay Hollow-Green-Circle")
     commit_all(state, {2: "play Circle", 0: "play Hollow", 1: "play Hollow"})
-    assert state.at_most[0][filled] == 0  # losing Singles keeps the bound
+    assert state.lacks == [[0, 0, filled, red, square]]  # losing Singles keeps the fact
     state.apply(2, state.legal_actions(2)[0])
-    assert [state.at_most[0][v] for v in (filled, red, square)] == [1, 1, 1]
+    assert state.lacks == [[0, 1, filled, red, square]]
     state.apply(2, state.legal_actions(2)[0])
-    assert [state.at_most[0][v] for v in (filled, red, square)] == [2, 2, 2]
+    assert state.lacks == [[0, 2, filled, red, square]]
 
 
 def test_a_voluntary_discard_shows_nothing() -> None:
     state = _forced_discard({"voluntary_complete_discard": True})
-    assert state.at_most == [[4] * 9] * 3
+    assert state.lacks == []

@@ -82,26 +82,17 @@ def test_with_recycling_an_empty_pile_needs_laid_completes_to_recycle() -> None:
     assert len(state.zone("drawn:0")) == 2 and state.legal_actions(0)
 
 
-def _bounds(seat: int, value: int, most: int) -> list[list[int]]:
-    rows = [[4] * 9 for _ in range(3)]
-    rows[seat][value] = most
-    return rows
-
-
 def test_a_position_whose_hand_breaks_a_public_fact_is_refused() -> None:
-    """``at_most`` records what discards and busts showed (SC-R5, SC-R6); a hand beyond it could
-    not have been reached, and a malformed table of bounds is refused too."""
-    red = 3  # the value index of Red
-    held = PLAIN[0].get("Red", 0)
-    assert held > 0
-    data = position(PLAIN, COMPLETES, state={"at_most": _bounds(0, red, held)})
-    assert load(data).at_most[0][red] == held
-    data = position(PLAIN, COMPLETES, state={"at_most": _bounds(0, red, held - 1)})
-    with pytest.raises(StateFormatError, match="seat 0 holds more Singles of value 3"):
+    """``lacks`` records what discards and busts showed (SC-R5, SC-R6); a hand beyond it could
+    not have been reached, and a malformed fact is refused too."""
+    red, blue = 3, 4  # value indexes
+    held = PLAIN[0]["Red"] + PLAIN[0]["Blue"]
+    data = position(PLAIN, COMPLETES, state={"lacks": [[0, held, red, blue]]})
+    assert load(data).lacks == [[0, held, red, blue]]
+    data = position(PLAIN, COMPLETES, state={"lacks": [[0, held - 1, red, blue]]})
+    with pytest.raises(StateFormatError, match="seat 0 holds more Singles than 'lacks' allows"):
         load(data)
-    data = position(PLAIN, COMPLETES, state={"at_most": [[4] * 9, [4] * 9]})
-    with pytest.raises(StateFormatError, match="'at_most' needs 3 rows"):
-        load(data)
-    data = position(PLAIN, COMPLETES, state={"at_most": _bounds(1, red, 5)})
-    with pytest.raises(StateFormatError, match="from 0 to 4"):
-        load(data)
+    for bad in ([0, 1], [3, 0, red], [0, -1, red], [0, 0, 9]):
+        data = position(PLAIN, COMPLETES, state={"lacks": [bad]})
+        with pytest.raises(StateFormatError, match="bad 'lacks' fact"):
+            load(data)

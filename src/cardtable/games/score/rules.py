@@ -418,7 +418,7 @@ def deal_round(st: ScoreTable) -> None:
     st.round += 1
     gather(st)
     st.busted = [False] * SEATS
-    facts.forget_all(st)
+    st.lacks = []  # nothing is known about the new hands
     st.lead = st.first_lead
     pile, deck = st.zones[PILE], st.zones[SINGLES_DECK]
     for seat in range(SEATS):

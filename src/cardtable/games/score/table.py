@@ -14,9 +14,9 @@ Scalars (public by the core's contract; the face-down plays live in the core's `
 * ``round`` (from 1), ``first_lead`` (this round's, SC-R15), ``lead`` (this turn's);
 * ``total`` — game scores; ``busted`` — who is out for the rest of the round (SC-R6);
 * ``round_points`` — the points of the last round scored;
-* ``at_most`` — per seat, per value (0..8, see :mod:`.cards`), the most Singles of that value the
-  seat can hold by what the table saw: 0 for the led values after a forced discard or a bust
-  (SC-R5, SC-R6), one more per Single gained since, 4 (no fact) otherwise (:mod:`.facts`);
+* ``lacks`` — what forced discards and busts showed (SC-R5, SC-R6): facts ``[seat, most, value,
+  ...]``, the seat holds at most ``most`` Singles of those values (0..8, :mod:`.cards`) together
+  (:mod:`.facts`);
 * ``chain`` — this turn's participants in collection order; ``passer`` and ``to_pass`` — who is
   passing and how many Singles it still owes the next participant;
 * counters for the simulator: ``calls``, ``busts``, ``discards``, ``five_point_hands``,
@@ -34,7 +34,7 @@ from typing import ClassVar
 
 from cardtable.core import State, StateFormatError, Vis, ZoneSpec
 from cardtable.games.score import meta
-from cardtable.games.score.cards import COPIES, IS_COMPLETE, NAMES, NUM_VALUES, VALUE
+from cardtable.games.score.cards import IS_COMPLETE, NAMES, NUM_VALUES, VALUE
 
 #: Zone indexes in layout order.
 PILE = 0  # the face-down Complete pile (top = end of the list)
@@ -73,7 +73,6 @@ class ScoreTable(State):
     """A Score! table of seats A, B and C (seats 0, 1, 2): fields only."""
 
     __slots__ = (
-        "at_most",
         "busted",
         "busts",
         "calls",
@@ -82,6 +81,7 @@ class ScoreTable(State):
         "empty_pile_endings",
         "first_lead",
         "five_point_hands",
+        "lacks",
         "lead",
         "passer",
         "phase",
@@ -104,7 +104,7 @@ class ScoreTable(State):
         "total",
         "busted",
         "round_points",
-        "at_most",
+        "lacks",
         "chain",
         "passer",
         "to_pass",
@@ -124,7 +124,7 @@ class ScoreTable(State):
     total: list[int]
     busted: list[bool]
     round_points: list[int]
-    at_most: list[list[int]]
+    lacks: list[list[int]]
     chain: list[int]
     passer: int
     to_pass: int
@@ -142,7 +142,7 @@ class ScoreTable(State):
         self.total = [0, 0, 0]
         self.busted = [False, False, False]
         self.round_points = [0, 0, 0]
-        self.at_most = [[COPIES] * NUM_VALUES for _ in range(SEATS)]
+        self.lacks = []
         self.chain = []
         self.passer = -1
         self.to_pass = 0
@@ -155,7 +155,12 @@ def check_position(st: ScoreTable) -> None:
     _check_scalars(st)
     _check_zones(st)
     _check_pile(st)
-    _check_at_most(st)
+    _check_lacks(st)
+
+
+def held_values(st: ScoreTable, seat: int) -> list[int]:
+    """The value of each Single ``seat`` holds."""
+    return [VALUE[c] for c in st.zones[SINGLES[seat]]]
 
 
 def value_counts(st: ScoreTable, seat: int) -> list[int]:
@@ -166,20 +171,22 @@ def value_counts(st: ScoreTable, seat: int) -> list[int]:
     return counts
 
 
-def _check_at_most(st: ScoreTable) -> None:
-    """The bounds are 3 rows of 9 counts 0..4, and every hand keeps within them."""
-    rows = st.at_most
-    if len(rows) != SEATS or any(
-        len(row) != NUM_VALUES or any(not 0 <= n <= COPIES for n in row) for row in rows
-    ):
-        raise StateFormatError("'at_most' needs 3 rows (seats) of 9 counts (values) from 0 to 4")
-    for seat in range(SEATS):
-        held = value_counts(st, seat)
-        over = [v for v in range(NUM_VALUES) if held[v] > rows[seat][v]]
-        if over:
+def _check_lacks(st: ScoreTable) -> None:
+    """Each fact is ``[seat, most, value, ...]`` and every hand keeps to them."""
+    for fact in st.lacks:
+        if (
+            len(fact) < 3
+            or not 0 <= fact[0] < SEATS
+            or fact[1] < 0
+            or any(not 0 <= v < NUM_VALUES for v in fact[2:])
+        ):
             raise StateFormatError(
-                f"seat {seat} holds more Singles of value {over[0]} than 'at_most' allows"
+                f"bad 'lacks' fact {fact}: want [seat, most, value, ...] with seats 0-2, most at "
+                "least 0 and values 0-8"
             )
+        listed = set(fact[2:])
+        if sum(1 for v in held_values(st, fact[0]) if v in listed) > fact[1]:
+            raise StateFormatError(f"seat {fact[0]} holds more Singles than 'lacks' allows: {fact}")
 
 
 def _completes_to_pile(st: ScoreTable) -> None:
