@@ -33,12 +33,6 @@ from cardtable.core import Rng, State
 #: not play). docs/architecture.md lists them; a world that breaks one of them is counted, not
 #: failed. Every other divergence is an impossible world.
 KNOWN_GAPS: dict[str, list[tuple[str, Callable[[str], bool]]]] = {
-    "score": [
-        # Discarding a Complete says the seat holds no matching Single (SC-R5); a bust says it
-        # can neither match nor discard (SC-R6).
-        ("SC-R5", lambda text: "has no matching Single" in text),
-        ("SC-R6", lambda text: "bust" in text),
-    ],
     "nacho-loco": [
         # A seat may draw only when no card of its hand fits (NL-R16, NL-R17), and the table
         # learns whether the drawn card fits (NL-R15).

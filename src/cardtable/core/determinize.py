@@ -5,7 +5,8 @@ The cards the seat cannot see are pooled (per card back) and dealt back at rando
 places, each place keeping its own knowledge marks and tag; other seats' face-down commitments are
 re-chosen among their legal choices; the game's RNG is re-seeded. A deal that contradicts a public
 fact — a seat that must act with nothing to do, or a fact the game keeps
-(:meth:`State.agrees_with_public_facts`) — is dealt again. ``docs/architecture.md`` states the
+(:meth:`State.agrees_with_public_facts`, which :meth:`State.fit_public_facts` may first repair by
+swapping unseen cards) — is dealt again. ``docs/architecture.md`` states the
 guarantee and how it is tested.
 """
 
@@ -98,6 +99,7 @@ def make_sampler(state: State, seat: int) -> Callable[[Rng], State]:
                 for card in chunk:
                     new_seen[card] = mark
                     new_tags[card] = tag
+        new.fit_public_facts(seat, rng)
         if others:
             for other in others:
                 new.pending[other] = NO_COMMIT

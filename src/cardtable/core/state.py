@@ -258,6 +258,16 @@ class State(ABC):
         """
         return True
 
+    def fit_public_facts(self, seat: int, rng: Rng) -> None:
+        """Move this fresh deal for ``seat`` towards :meth:`agrees_with_public_facts`.
+
+        Some facts are too strong for dealing again until they hold (a Score! hand of twelve
+        with no Single of three values: one random deal in millions). A game with such facts
+        swaps cards ``seat`` cannot see here, each keeping its place's marks, so that the deal
+        then agrees; the sampler still checks and deals again when it does not. Default: nothing.
+        """
+        return
+
     def action_audience(self, seat: int, action_id: int) -> int:
         """Seats (bitmask) that learn which action ``seat`` took; everyone by default."""
         return self.spec.layout.all_mask

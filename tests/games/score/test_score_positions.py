@@ -80,3 +80,19 @@ def test_with_recycling_an_empty_pile_needs_laid_completes_to_recycle() -> None:
     state = load(_empty_pile(laid=2, options=recycle))
     state.apply(0, "lead")  # the two laid Completes become the pile, both drawn
     assert len(state.zone("drawn:0")) == 2 and state.legal_actions(0)
+
+
+def test_a_position_whose_hand_breaks_a_public_fact_is_refused() -> None:
+    """``lacks`` records what discards and busts showed (SC-R5, SC-R6); a hand beyond it could
+    not have been reached, and a malformed fact is refused too."""
+    red, blue = 3, 4  # value indexes
+    held = PLAIN[0]["Red"] + PLAIN[0]["Blue"]
+    data = position(PLAIN, COMPLETES, state={"lacks": [[0, held, red, blue]]})
+    assert load(data).lacks == [[0, held, red, blue]]
+    data = position(PLAIN, COMPLETES, state={"lacks": [[0, held - 1, red, blue]]})
+    with pytest.raises(StateFormatError, match="seat 0 holds more Singles than 'lacks' allows"):
+        load(data)
+    for bad in ([0, 1], [3, 0, red], [0, -1, red], [0, 0, 9]):
+        data = position(PLAIN, COMPLETES, state={"lacks": [bad]})
+        with pytest.raises(StateFormatError, match="bad 'lacks' fact"):
+            load(data)

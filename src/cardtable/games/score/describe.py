@@ -14,7 +14,15 @@ from cardtable.games.score.cards import (
 )
 from cardtable.games.score.meta import SEAT_NAMES
 from cardtable.games.score.notation import CALL, DECLARE_FIVE, DISCARD, LAY, LEAD, PASS, PLAY
-from cardtable.games.score.table import CALL_PHASE, COLLECT, COMMIT, COMPLETES, LAID, ScoreTable
+from cardtable.games.score.table import (
+    CALL_PHASE,
+    COLLECT,
+    COMMIT,
+    COMPLETES,
+    LAID,
+    ScoreTable,
+    value_counts,
+)
 
 
 def describe_action(st: ScoreTable, seat: int, action_id: int) -> str:
@@ -33,14 +41,14 @@ def describe_action(st: ScoreTable, seat: int, action_id: int) -> str:
         cid = action_id - DISCARD
         return f"give up {NAMES[cid]} (it scores no more this round) and sit out this collection"
     value = action_id - PASS
-    left = rules.value_counts(st, seat)[value] - 1
+    left = value_counts(st, seat)[value] - 1
     receiver = st.chain[st.chain.index(seat) + 1] if seat in st.chain else -1
     to = SEAT_NAMES[receiver] if receiver >= 0 else "the next player"
     return f"send a {VALUE_NAMES[value]} Single face down to {to}; you keep {left}"
 
 
 def _describe_lay(st: ScoreTable, seat: int, cid: int) -> str:
-    counts = rules.value_counts(st, seat)
+    counts = value_counts(st, seat)
     held = [VALUE_NAMES[v] for v in COMPLETE_VALUES[cid] if counts[v]]
     if not held:
         return f"lay {NAMES[cid]}: you hold no matching Single and would have to discard or bust"
@@ -48,7 +56,7 @@ def _describe_lay(st: ScoreTable, seat: int, cid: int) -> str:
 
 
 def _describe_play(st: ScoreTable, seat: int, value: int) -> str:
-    counts = rules.value_counts(st, seat)
+    counts = value_counts(st, seat)
     matches = sum(HAS_VALUE[c][value] for c in st.zones[COMPLETES[seat]])
     worth = f"a {VALUE_NAMES[value]} set would score {matches} for you"
     return (
@@ -75,7 +83,7 @@ def explain_illegal(st: ScoreTable, seat: int, action_id: int) -> str | None:
         return "that Complete is not in your hand"
     if action_id >= PASS and phase == COLLECT and seat == st.passer:
         value = action_id - PASS
-        if rules.value_counts(st, seat)[value] < 1:
+        if value_counts(st, seat)[value] < 1:
             return f"you hold no {VALUE_NAMES[value]} Single"
     if phase == COLLECT:
         return "Singles are being passed along the collection chain now"

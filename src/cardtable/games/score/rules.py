@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.core import NO_COMMIT, StateFormatError
+from cardtable.games.score import facts
 from cardtable.games.score.cards import (
     COMPLETE_VALUES,
     COPIES,
     HAS_VALUE,
     IS_COMPLETE,
     NAMES,
-    NUM_VALUES,
     VALUE,
     VALUE_NAMES,
 )
@@ -44,6 +44,7 @@ from cardtable.games.score.table import (
     SINGLES_DECK,
     TAKE,
     ScoreTable,
+    value_counts,
 )
 
 FIVE_POINTS = 5
@@ -51,14 +52,6 @@ _NOBODY: tuple[int, ...] = ()
 
 
 # ---------------------------------------------------------------------- hand arithmetic
-
-
-def value_counts(st: ScoreTable, seat: int) -> list[int]:
-    """How many Singles of each value ``seat`` holds."""
-    counts = [0] * NUM_VALUES
-    for card in st.zones[SINGLES[seat]]:
-        counts[VALUE[card]] += 1
-    return counts
 
 
 def set_values(st: ScoreTable, seat: int) -> list[int]:
@@ -226,6 +219,7 @@ def bust(st: ScoreTable, seat: int) -> None:
     st.busted[seat] = True
     st.total[seat] = 0
     st.busts += 1
+    facts.rule_out_led(st, seat)
     if st.events is not None:
         st.note(f"{SEAT_NAMES[seat]} can neither match nor discard a Complete: bust, score 0")
 
@@ -255,6 +249,7 @@ def resolve_commits(st: ScoreTable) -> None:
             # Face down (SC-R16): only the collector and the seat that played it learn the card;
             # everyone else loses track of the player's hand, as at the table.
             st.move_secret(card, SINGLES[seat], SINGLES[collector], (1 << seat) | (1 << collector))
+            facts.gained(st, collector)
     if st.events is not None:
         note_collection(st, collector, played)
     st.chain = chain
@@ -274,6 +269,8 @@ def single_of(st: ScoreTable, seat: int, value: int) -> int:
 def discard_complete(st: ScoreTable, seat: int, complete: int) -> None:
     """SC-R5: face up, out of play until the next deal; the seat sits this collection out."""
     st.move(complete, COMPLETES[seat], DISCARDED)
+    if not st.options.voluntary_complete_discard:
+        facts.rule_out_led(st, seat)  # a forced discard shows no matching Single
     st.discards += 1
     if st.events is not None:
         st.note(f"{SEAT_NAMES[seat]} has no matching Single and discards {NAMES[complete]}")
@@ -304,6 +301,7 @@ def pass_single(st: ScoreTable, seat: int, value: int) -> None:
     receiver = st.chain[index + 1]
     card = single_of(st, seat, value)
     st.move_secret(card, SINGLES[seat], SINGLES[receiver], (1 << seat) | (1 << receiver))
+    facts.gained(st, receiver)
     st.to_pass -= 1
     if st.events is not None:
         st.note(f"{SEAT_NAMES[seat]} passes a Single to {SEAT_NAMES[receiver]}")
@@ -420,6 +418,7 @@ def deal_round(st: ScoreTable) -> None:
     st.round += 1
     gather(st)
     st.busted = [False] * SEATS
+    st.lacks = []  # nothing is known about the new hands
     st.lead = st.first_lead
     pile, deck = st.zones[PILE], st.zones[SINGLES_DECK]
     for seat in range(SEATS):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardtable.core import CardSet, Layout, TableSpec
+from cardtable.core import CardSet, Layout, Rng, TableSpec
 from cardtable.core.gamerules import GameRules
-from cardtable.games.score import rules
+from cardtable.games.score import facts, rules
 from cardtable.games.score.cards import NAMES, NUM_COMPLETES
 from cardtable.games.score.describe import choice_notes, describe_action, explain_illegal
 from cardtable.games.score.meta import SEAT_NAMES
@@ -65,6 +65,13 @@ class ScoreState(ScoreTable):
         rules.deal_round(self)
 
     # ------------------------------------------------------------------ protocol
+
+    def agrees_with_public_facts(self) -> bool:
+        """Forced discards and busts showed hands without the led values (SC-R5, SC-R6)."""
+        return facts.facts_hold(self)
+
+    def fit_public_facts(self, seat: int, rng: Rng) -> None:
+        facts.fit(self, seat, rng)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER

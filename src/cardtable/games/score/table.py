@@ -14,6 +14,9 @@ Scalars (public by the core's contract; the face-down plays live in the core's `
 * ``round`` (from 1), ``first_lead`` (this round's, SC-R15), ``lead`` (this turn's);
 * ``total`` — game scores; ``busted`` — who is out for the rest of the round (SC-R6);
 * ``round_points`` — the points of the last round scored;
+* ``lacks`` — what forced discards and busts showed (SC-R5, SC-R6): facts ``[seat, most, value,
+  ...]``, the seat holds at most ``most`` Singles of those values (0..8, :mod:`.cards`) together
+  (:mod:`.facts`);
 * ``chain`` — this turn's participants in collection order; ``passer`` and ``to_pass`` — who is
   passing and how many Singles it still owes the next participant;
 * counters for the simulator: ``calls``, ``busts``, ``discards``, ``five_point_hands``,
@@ -31,7 +34,7 @@ from typing import ClassVar
 
 from cardtable.core import State, StateFormatError, Vis, ZoneSpec
 from cardtable.games.score import meta
-from cardtable.games.score.cards import IS_COMPLETE, NAMES
+from cardtable.games.score.cards import IS_COMPLETE, NAMES, NUM_VALUES, VALUE
 
 #: Zone indexes in layout order.
 PILE = 0  # the face-down Complete pile (top = end of the list)
@@ -76,6 +79,7 @@ FIELDS = (
     "total",
     "busted",
     "round_points",
+    "lacks",
     "chain",
     "passer",
     "to_pass",
@@ -108,6 +112,7 @@ class ScoreTable(State):
     total: list[int]
     busted: list[bool]
     round_points: list[int]
+    lacks: list[list[int]]
     chain: list[int]
     passer: int
     to_pass: int
@@ -125,6 +130,7 @@ class ScoreTable(State):
         self.total = [0, 0, 0]
         self.busted = [False, False, False]
         self.round_points = [0, 0, 0]
+        self.lacks = []
         self.chain = []
         self.passer = -1
         self.to_pass = 0
@@ -137,6 +143,38 @@ def check_position(st: ScoreTable) -> None:
     _check_scalars(st)
     _check_zones(st)
     _check_pile(st)
+    _check_lacks(st)
+
+
+def held_values(st: ScoreTable, seat: int) -> list[int]:
+    """The value of each Single ``seat`` holds."""
+    return [VALUE[c] for c in st.zones[SINGLES[seat]]]
+
+
+def value_counts(st: ScoreTable, seat: int) -> list[int]:
+    """How many Singles of each value ``seat`` holds."""
+    counts = [0] * NUM_VALUES
+    for card in st.zones[SINGLES[seat]]:
+        counts[VALUE[card]] += 1
+    return counts
+
+
+def _check_lacks(st: ScoreTable) -> None:
+    """Each fact is ``[seat, most, value, ...]`` and every hand keeps to them."""
+    for fact in st.lacks:
+        if (
+            len(fact) < 3
+            or not 0 <= fact[0] < SEATS
+            or fact[1] < 0
+            or any(not 0 <= v < NUM_VALUES for v in fact[2:])
+        ):
+            raise StateFormatError(
+                f"bad 'lacks' fact {fact}: want [seat, most, value, ...] with seats 0-2, most at "
+                "least 0 and values 0-8"
+            )
+        listed = set(fact[2:])
+        if sum(1 for v in held_values(st, fact[0]) if v in listed) > fact[1]:
+            raise StateFormatError(f"seat {fact[0]} holds more Singles than 'lacks' allows: {fact}")
 
 
 def _completes_to_pile(st: ScoreTable) -> None:
