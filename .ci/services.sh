@@ -11,7 +11,10 @@ apt_install() {
     || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq "${missing[@]}" >/dev/null; }
 }
 
-apt_install chromium postgresql npm
+apt_install chromium postgresql
+# npm (the JS lint and the accessibility audit): a machine whose Node.js already brings npm (e.g.
+# NodeSource's nodejs package) must not get Debian's npm, which conflicts with it.
+command -v npm >/dev/null 2>&1 || apt_install npm
 
 # PostgreSQL on 127.0.0.1 with a throwaway role and database for the persistence tests.
 pg_version=$(ls /usr/lib/postgresql | sort -n | tail -1)
