@@ -5,8 +5,7 @@ that discards a Complete holds no Single of the led values (SC-R5), a Nacho Loco
 holds no card that fits (NL-R16). Each such fact is a list ``[seat, most, kind, kind, ...]``:
 the seat holds at most ``most`` cards of the listed kinds together. A card the seat gains face
 down may be of those kinds, so :func:`gain` raises ``most`` by one, and drops a fact that can
-no longer fail; losing cards keeps a fact true, and a listed card given up in the open lowers
-``most`` again (:func:`lose`). A game keeps its facts as a public field, gives
+no longer fail; losing cards keeps a fact true. A game keeps its facts as a public field, gives
 :func:`hold` to :meth:`State.agrees_with_public_facts` and :func:`fit` to
 :meth:`State.fit_public_facts` (such hands are too rare for dealing again until one turns up).
 """
@@ -38,17 +37,8 @@ def gain(facts: list[list[int]], seat: int, kind: Sequence[int]) -> list[list[in
     return kept
 
 
-def lose(facts: list[list[int]], seat: int, kind: int) -> None:
-    """``seat`` gave up, in the open, a card of ``kind``. A listed card in the hand was gained
-    after the fact, so it took one of the fact's extra places: ``most`` drops by one."""
-    for fact in facts:
-        if fact[0] == seat and kind in fact[2:] and fact[1] > 0:
-            fact[1] -= 1
-
-
 def excess(st: State, facts: list[list[int]], hand: int, seat: int, kind: Sequence[int]) -> int:
-    """How many cards too many ``seat``'s hand (zone ``hand``) holds, over its facts. A card
-    whose kind is negative is not counted (a game can set aside a card with its own fact)."""
+    """How many cards too many ``seat``'s hand (zone ``hand``) holds, over its facts."""
     total = 0
     cards = st.zones[hand]
     for fact in facts:

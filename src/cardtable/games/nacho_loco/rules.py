@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.games.nacho_loco import facts
 from cardtable.games.nacho_loco.cards import D3, GO, SKIP, rotate
 from cardtable.games.nacho_loco.meta import HAND_SIZE, TARGET_SCORE
 from cardtable.games.nacho_loco.notation import DRAW as DRAW_ID
@@ -206,14 +205,11 @@ def apply_action(st: NachoTable, seat: int, action_id: int) -> None:
         card_type, cell = divmod(rest, layout.cells)
         place(st, seat, card_type, cell, rot)
     elif action_id == DRAW_ID:
-        types = facts.fitting_types(st)  # NL-R16: nothing in the hand fits these
         draw_turn(st, seat)
-        facts.drew(st, seat, types, st.phase == DRAWN)
     elif action_id == KEEP:
         card = drawn_card(st, seat)
         if card >= 0:
             st.tags[card] = 0
-            facts.kept(st, seat)
         st.note(f"seat {seat} keeps the card drawn")
         begin_turn(st, next_seat(st, seat))
     elif action_id == END:
@@ -256,7 +252,6 @@ def draw_card(st: NachoTable, seat: int) -> int:
             card = under.pop()
             st.seen[card] = st.spec.layout.all_mask
             st.zones[HAND0 + seat].append(card)
-            facts.gained(st, seat)
             st.closer_held = True
             return card
         refill(st)
@@ -264,7 +259,6 @@ def draw_card(st: NachoTable, seat: int) -> int:
             return -1
     card = pile.pop()
     st.zones[HAND0 + seat].append(card)
-    facts.gained(st, seat)
     if card == st.cfg.closer_card:
         st.closer_held = True
     return card
@@ -341,7 +335,6 @@ def place(st: NachoTable, seat: int, card_type: int, cell: int, rot: int) -> Non
         fit = next(f for f in fits_here if f[1] == rot)
     matched, acts = fit[2], fit[3]
     hand.remove(card)
-    facts.placed(st, seat, card_type)
     lay(st, card, cell, rot)
     is_closer = card_type == cfg.closer_type
     st.placements += 1
@@ -489,7 +482,6 @@ def lay_starter(st: NachoTable, seat: int, card_type: int) -> None:
     hand = st.zones[HAND0 + seat]
     card = next(c for c in hand if cfg.type_of[c] == card_type)
     hand.remove(card)
-    facts.placed(st, seat, card_type)
     lay(st, card, cfg.board.starter, 0)
     st.note(f"seat {seat} lays {cfg.type_names[card_type]} as the starter")
     due = st.due
@@ -533,7 +525,6 @@ def new_round(st: NachoTable, first: int) -> None:
     n = st.num_players
     st.skips = [0] * n
     st.noplay = [False] * n
-    st.lacks = []  # the hands go back to the pile
     st.last_matcher = st.opener = st.due = -1
     st.d3_left = 0
     st.pend_go, st.pend_skips, st.pend_closer = False, 0, False

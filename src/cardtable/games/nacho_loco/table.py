@@ -15,8 +15,6 @@ Scalars (public by the core's contract):
 * ``field_at`` — ``[row, column, rotation]`` of each field card, in the order of the field zone;
 * ``skips`` — skip tokens held (NL-R11); ``noplay`` — who has had a no-play turn since the last
   placement (NL-R8); ``last_matcher``, ``opener`` — whom an everyone-drew close is credited to;
-* ``lacks`` — what draw turns showed (NL-R16): facts ``[seat, most, type, ...]``, the seat holds
-  at most ``most`` cards of those types together (:mod:`.facts`);
 * ``d3_left``, ``pend_go``, ``pend_skips``, ``pend_closer`` — a placement being resolved while
   its Opponent Draws 3 targets are chosen; ``due`` — whose turn follows a laid starter (NL-R17);
 * counters for the simulator (placements, matches, closings by kind, …).
@@ -90,7 +88,6 @@ FIELDS = (
     "field_at",
     "skips",
     "noplay",
-    "lacks",
     "last_matcher",
     "opener",
     "d3_left",
@@ -145,7 +142,6 @@ class NachoTable(State):
     field_at: list[list[int]]
     skips: list[int]
     noplay: list[bool]
-    lacks: list[list[int]]
     last_matcher: int
     opener: int
     d3_left: int
@@ -184,7 +180,6 @@ class NachoTable(State):
         self.field_at = []
         self.skips = [0] * n
         self.noplay = [False] * n
-        self.lacks = []
         self.last_matcher = self.opener = self.due = -1
         self.d3_left = 0
         self.pend_go = False
@@ -240,29 +235,5 @@ def check_fields(st: NachoTable) -> None:
     if any(s < 0 for s in st.skips) or any(p < 0 for p in st.points):
         raise StateFormatError("skips and points cannot be negative")
     tagged = [c for s in range(n) for c in st.zones[HAND0 + s] if st.tags[c] == TAG_DRAWN]
-    _check_lacks(st)
     if st.phase == DRAWN and (len(tagged) != 1 or tagged[0] not in st.zones[HAND0 + st.active]):
         raise StateFormatError("in phase drawn the active hand marks its drawn card (tag 1)")
-
-
-def _check_lacks(st: NachoTable) -> None:
-    """Each fact is ``[seat, most, type, ...]`` and every hand keeps to them."""
-    types = len(st.cfg.types)
-    for fact in st.lacks:
-        if (
-            len(fact) < 3
-            or not 0 <= fact[0] < st.num_players
-            or fact[1] < 0
-            or any(not 0 <= t < types for t in fact[2:])
-        ):
-            raise StateFormatError(
-                f"bad 'lacks' fact {fact}: want [seat, most, type, ...] with types 0-{types - 1}"
-            )
-        listed = set(fact[2:])
-        held = sum(
-            1
-            for c in st.zones[HAND0 + fact[0]]
-            if st.cfg.type_of[c] in listed and st.tags[c] != TAG_DRAWN  # counted once kept
-        )
-        if held > fact[1]:
-            raise StateFormatError(f"seat {fact[0]} holds more cards than 'lacks' allows: {fact}")
