@@ -79,7 +79,7 @@ def test_a_standin_is_announced_and_the_seat_taken_back(
     assert played >= 2
     expect(lobby.locator("#log li.move.standin")).to_have_count(played)
     lobby.screenshot(path=str(SHOTS / "standin.png"))
-    assert not table.away(0) and 0 not in table.away_since  # the seat is ours again
+    assert not table.away(0) and 0 not in table.clock.away_since  # the seat is ours again
     lobby.locator("#standin-back button").click()
     expect(lobby.locator("#standin-back")).to_have_count(0)
     context.close()

@@ -13,9 +13,13 @@ import { el } from "./dom.js";
 const KEY = "cardtable-seen:"; // not "cardtable:" (those keys are seat tokens, see dom.js)
 const WARN_SECONDS = 10;
 
+// The newest step this browser saw at the table, or null if it never saw the table. Step 0 (the
+// deal, before any move) counts: a person who leaves before the first move is told on return.
 function seen(tableId) {
-  const value = Number(localStorage.getItem(KEY + tableId));
-  return Number.isFinite(value) && value > 0 ? value : null;
+  const stored = localStorage.getItem(KEY + tableId);
+  if (stored === null) return null;
+  const value = Number(stored);
+  return Number.isInteger(value) && value >= 0 ? value : null;
 }
 
 // Tracks one table page: call update(view, timeline) with each view (timeline: the entries
