@@ -6,7 +6,8 @@ WebSocket ``/api/tables/{id}/ws?token=…`` pushes that seat's view after every 
 ``{"type": "action", "seq": N, "action": id-or-text}``, ``{"type": "sync"}`` (resend my view) and
 ``{"type": "hint"}`` (the search's estimate of each of my choices, at a table where one person
 plays against bots); without a token it is a spectator's. When someone asks for a rematch of a
-finished table, its connections get ``{"type": "rematch", "table": id}``.
+finished table, its connections get ``{"type": "rematch", "table": id}``. The table's chat
+(``chat_open``, ``chat``, ``reaction``) is answered by :mod:`.chat`.
 Every error goes to the client that caused it only, and changes nothing.
 """
 
@@ -39,6 +40,8 @@ from starlette.websockets import WebSocketDisconnected
 
 from cardtable.agents import AGENTS
 from cardtable.core import CardtableError, list_games
+from cardtable.server.chat import TYPES as CHAT_TYPES
+from cardtable.server.chat import ChatService
 from cardtable.server.cluster import Cluster, PgCluster
 from cardtable.server.config import Settings, load_settings
 from cardtable.server.guard import BodyGuard
@@ -124,6 +127,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
 
     lobby = Lobby(service, settings.flood_limits())
+    chat = ChatService(store)
+
+    async def on_notice(table_id: str, kind: str) -> None:
+        if kind.startswith("chat"):
+            await chat.on_notice(table_id, kind)
+        else:
+            await service.on_notice(table_id, kind)
+
+    async def catch_up() -> None:
+        await service.catch_up()
+        await chat.catch_up()
+
     rematches = Rematches(service, lobby)
 
     @asynccontextmanager
@@ -133,7 +148,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeper = loop.create_task(lobby.sweep())
         shared = (
             [
-                loop.create_task(cluster.listen(service.on_notice, service.catch_up)),
+                loop.create_task(cluster.listen(on_notice, catch_up)),
                 loop.create_task(cluster.heartbeat(service.on_tick)),
             ]
             if isinstance(cluster, PgCluster)
@@ -160,6 +175,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.service = service
     app.state.lobby = lobby
+    app.state.chat = chat
     app.add_middleware(
         BodyGuard, max_bytes=settings.max_body_bytes, max_depth=settings.max_json_depth
     )
@@ -308,7 +324,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Every step of a finished game as ``seat`` saw it (no seat: as a spectator).
 
         Each step has the move that led to it (``[seat, text]``, hidden moves as the seat saw
-        them), the log lines it added, and the seat's observation without history and log.
+        them), the log lines it added, and the seat's observation without history and log;
+        ``chat`` is the table's chat, each message with the ``step`` it was sent at.
         """
         table = table_or_404(table_id)
         if not table.state.is_terminal():
@@ -322,7 +339,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             replays[key] = await asyncio.to_thread(
                 build_replay, table.record(), table.summary(), seat
             )
-        return replays[key]
+        return {**replays[key], "chat": chat.messages(table.id)}
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -337,10 +354,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         conn = Connection(seat, websocket.send_json)
         await service.connected(table, conn)
         try:
-            await _serve(websocket, table, conn, service, settings)
+            await _serve(websocket, table, conn, service, chat, settings)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the client left, perhaps before its answer could be sent
         finally:
+            chat.closed(table.id, conn)
             await service.disconnected(table, conn)
 
     @app.exception_handler(CardtableError)
@@ -402,6 +420,7 @@ async def _serve(
     table: LiveTable,
     conn: Connection,
     service: TableService,
+    chat: ChatService,
     settings: Settings,
 ) -> None:
     """Read messages from one connection until it closes; answer each one to it alone."""
@@ -425,7 +444,7 @@ async def _serve(
             await _error(websocket, 413, "message too large")
             continue
         try:
-            await _handle(websocket, table, conn, service, raw)
+            await _handle(websocket, table, conn, service, chat, raw)
         except (WebSocketDisconnect, WebSocketDisconnected):
             raise
         except Exception:  # a bug, not the client's fault: say so and close, never hang up mute
@@ -436,15 +455,27 @@ async def _serve(
 
 
 async def _handle(
-    websocket: WebSocket, table: LiveTable, conn: Connection, service: TableService, raw: str
+    websocket: WebSocket,
+    table: LiveTable,
+    conn: Connection,
+    service: TableService,
+    chat: ChatService,
+    raw: str,
 ) -> None:
     try:
         message = loads(raw, MAX_MESSAGE_DEPTH)
     except BadJson as exc:
         await _error(websocket, 400, f"messages are JSON objects: {exc}")
         return
+    if isinstance(message, dict) and message.get("type") in CHAT_TYPES:
+        await chat.handle(table, conn, message)
+        return
     if not isinstance(message, dict) or message.get("type") not in ("action", "sync", "hint"):
-        await _error(websocket, 400, 'expected {"type": "action", "sync" or "hint", ...}')
+        await _error(
+            websocket,
+            400,
+            'expected {"type": "action", "sync", "hint", "chat_open", "chat" or "reaction", ...}',
+        )
         return
     if message["type"] == "sync":
         await websocket.send_json(
