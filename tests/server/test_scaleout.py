@@ -107,6 +107,34 @@ def test_a_move_through_one_process_reaches_a_client_of_the_other(
     eventually(lambda: a.call("GET", f"/api/tables/{table_id}")[1]["seats"][1]["taken"])
 
 
+def test_a_chat_message_through_one_process_reaches_readers_on_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    """Chat (issue 29): stored by A with a ``chat <id>`` notice, sent by B to its own readers,
+    a seat and a spectator; a reaction through B reaches A's reader the same way."""
+    a, b = servers
+    made = create(a, ["human", "human", "human"])
+    table_id = made["table"]["id"]
+    eventually(lambda: b.call("GET", f"/api/tables/{table_id}")[0] == 200)
+    status, joined = b.call("POST", f"/api/tables/{table_id}/join", {"name": "Bo"})
+    assert status == 200, joined
+    with (
+        a.ws(table_id, made["token"]) as ann,
+        b.ws(table_id, joined["token"]) as bo,
+        b.ws(table_id) as watcher,
+    ):
+        for ws in (ann, bo, watcher):
+            ws.send(json.dumps({"type": "chat_open"}))
+            views(ws, lambda m: m["type"] == "chat" and m.get("open"))
+        ann.send(json.dumps({"type": "chat", "text": "hello from A"}))
+        for ws in (bo, watcher):
+            got = views(ws, lambda m: m["type"] == "chat")[-1]["messages"]
+            assert [(m["text"], m["name"]) for m in got] == [("hello from A", "Guest")]
+        bo.send(json.dumps({"type": "reaction", "reaction": "thanks"}))
+        got = views(ann, lambda m: m["type"] == "chat" and m["messages"][0]["seat"] == 1)
+        assert got[-1]["messages"][0]["reaction"] == "thanks"
+
+
 def _race(calls: list[Any]) -> list[Any]:
     """Run the calls at once (one thread each) and return their results in order."""
     results: list[Any] = [None] * len(calls)
