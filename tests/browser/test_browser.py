@@ -105,6 +105,9 @@ def test_reload_reconnects_to_the_same_seat(browser: Browser, server: str) -> No
 def test_replay_steps_through_a_finished_game(browser: Browser, server: str) -> None:
     page = browser.new_page()
     create_table(page, server, "magic-show")
+    page.fill("#chat-text", "good luck")  # the replay shows the chat too
+    page.press("#chat-text", "Enter")
+    expect(page.locator("#chat-log .chat-line")).to_have_count(1)
     click_until_over(page, max_clicks=400)
     expect(page.locator("#actions .result h2")).to_have_text("Game over")
     expect(page.locator("#actions .result .winner")).not_to_be_empty()
@@ -118,6 +121,7 @@ def test_replay_steps_through_a_finished_game(browser: Browser, server: str) -> 
     expect(page.locator("#move")).not_to_have_text("The deal.")
     page.keyboard.press("End")
     expect(page.locator("#result h2")).to_have_text("Game over")
+    expect(page.locator("#chat-log .chat-line")).to_have_text("Guest (seat 0): good luck")
     expect(page.locator("#forward")).to_be_disabled()
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#result h2")).to_have_count(0)

@@ -46,14 +46,16 @@ PER_MINUTE: Final = 12.0
 MAX_PER_TABLE: Final = 1000
 #: Messages a connection is sent when it opens the chat.
 HISTORY: Final = 100
-#: The quick reactions: id -> what everyone reads. Sent by id, so nobody types their text.
+#: The quick reactions: id -> what everyone reads. Sent by id, so nobody types their text. Words,
+#: not emoji: emoji show as empty boxes where no emoji font is installed (common on Linux); the
+#: page draws each with an inline SVG icon.
 REACTIONS: Final = {
-    "hello": "👋 Hello!",
-    "nice": "👍 Nice move",
-    "oops": "😅 Oops",
-    "think": "🤔 Let me think…",
-    "thanks": "🙏 Thanks",
-    "gg": "👏 Good game",
+    "hello": "Hello!",
+    "nice": "Nice move",
+    "oops": "Oops",
+    "think": "Let me think…",
+    "thanks": "Thanks",
+    "gg": "Good game",
 }
 #: The client messages this module answers.
 TYPES: Final = ("chat_open", "chat", "reaction")

@@ -6,6 +6,7 @@ import { summaryBox } from "./summary.js";
 import { loadView, renderPlayers } from "./views/index.js";
 import { drawLog, finalScoring, lastMoves } from "./moves.js";
 import { setupMotion } from "./motion.js";
+import { drawChat } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -53,6 +54,12 @@ function show(step) {
       }),
     );
   drawLog($("log"), timelines[at].slice(-80), ctx.names, lastMoves(view), module.moveText);
+  // The chat as it stood at this step: each message from the step it was sent at.
+  drawChat(
+    $("chat-log"),
+    (data.chat || []).filter((m) => m.step <= at),
+    seat,
+  );
   $("first").disabled = $("back").disabled = at === 0;
   $("last").disabled = $("forward").disabled = at === data.steps.length - 1;
 }

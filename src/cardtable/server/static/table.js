@@ -11,6 +11,8 @@ import { setupKeys } from "./keys.js";
 import { setupMotion } from "./motion.js";
 import { beforeRedraw } from "./flip.js";
 import { standinNotice, standinTracker, timerText } from "./standin.js";
+import { setupChat } from "./chat.js";
+import { setupTurnSignals } from "./turn.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -361,12 +363,22 @@ function drawInvites(summary) {
   }
 }
 
-// Your turn: the tab title and the favicon say so, for a person looking at another tab.
+// Your turn: the tab title and the favicon say so, for a person looking at another tab; when
+// it becomes this seat's turn (not when the page opens on it), the chime and the notification
+// the person turned on (turn.js). body[data-turns] counts those moments.
+let wasMine = null;
+let turns = 0;
 function signalTurn(summary) {
   const mine = view.seat !== null && view.legal.length > 0 && !summary.finished;
   document.title = `${mine ? "Your turn · " : ""}${summary.display_name} — cardtable`;
   const link = document.querySelector("link[rel=icon]");
   if (link) link.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  if (mine && wasMine === false) {
+    turns += 1;
+    document.body.dataset.turns = String(turns);
+    turnSignals.yourTurn("Your turn", `${summary.display_name}: it is your turn to play.`);
+  }
+  wasMine = mine;
 }
 
 // Keep every entry of the timeline the server sent (it sends the newest ones with each view).
@@ -424,6 +436,7 @@ function connect() {
   socket.onopen = () => {
     $("status").textContent = "connected";
     retry = 500;
+    chat.opened();
   };
   socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
@@ -440,9 +453,13 @@ function connect() {
         setTimerFrom(message.deadline);
         draw();
       }
+    } else if (message.type === "chat") {
+      chat.receive(message);
     } else if (message.type === "rematch") {
       rematchId = message.table;
       draw();
+    } else if (message.type === "error" && message.about === "chat") {
+      chat.refused(message.message);
     } else if (message.type === "error") {
       $("error").textContent = message.message;
       if (hint && !hint.rows) {
@@ -477,4 +494,15 @@ const keys = setupKeys({
   },
 });
 setupMotion($("motion"));
+const turnSignals = setupTurnSignals({
+  sound: $("sound"),
+  notify: $("notify"),
+  note: $("turn-note"),
+});
+const chat = setupChat({
+  send: (message) => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  },
+  seat: () => (view ? view.seat : null),
+});
 connect();
