@@ -102,6 +102,17 @@ def test_a_connection_that_never_opens_the_chat_is_sent_none_of_it(client: TestC
         assert second.receive_json()["type"] == "view"
 
 
+def test_a_seat_that_never_opened_the_chat_gets_its_own_message_back(client: TestClient) -> None:
+    table_id, ada, _ = two_people(client)
+    with client.websocket_connect(ws_url(table_id, ada)) as ws:
+        receive_view(ws)
+        ws.send_text(json.dumps({"type": "chat", "text": "hi"}))
+        ws.send_text(json.dumps({"type": "sync"}))  # answered after the chat: never a hang
+        got = ws.receive_json()
+        assert got["type"] == "chat" and [m["text"] for m in got["messages"]] == ["hi"], got
+        assert "open" not in got
+
+
 @pytest.mark.parametrize(
     ("text", "code", "words"),
     [

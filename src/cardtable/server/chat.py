@@ -9,7 +9,8 @@ A connection opts in with ``{"type": "chat_open"}``: it is answered with the new
 the quick reactions on offer and whether it may write, and from then on is sent every new
 message as ``{"type": "chat", "messages": [...]}``. Clients that never ask (bots, the load
 tests) are sent nothing of the chat, so the play protocol is unchanged for them. Seated
-connections send ``{"type": "chat", "text": "..."}`` or ``{"type": "reaction", "reaction": id}``.
+connections send ``{"type": "chat", "text": "..."}`` or ``{"type": "reaction", "reaction": id}``
+and are answered with the stored message (if they have not opened the chat, by that alone).
 
 Untrusted text: control and invisible format characters (the bidi overrides among them) are
 removed as from names (:func:`.inputs.clean_name`), a message is at most :data:`MAX_LENGTH`
@@ -161,6 +162,8 @@ class ChatService:
             else:
                 entry = self._store(table, conn.seat, message)
                 await self._deliver(table.id, [entry])
+                if not any(c is conn for c in self.readers.get(table.id, [])):
+                    await conn.send({"type": "chat", "messages": [entry]})  # its answer
         except ChatRefused as exc:
             await conn.send(
                 {"type": "error", "code": exc.status, "message": str(exc), "about": "chat"}
