@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from cardtable.agents.base import Agent, ThinkingAgent
+from cardtable.agents.base import Agent, ThinkingAgent, state_fields
 from cardtable.agents.external import make_external
 from cardtable.agents.greedy_agent import GreedyAgent
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
@@ -204,4 +204,7 @@ def end_game(agent: object, state: State, seat: int) -> None:
     """Tell such a bot the game is over, with its seat's final observation."""
     hook = getattr(agent, "game_end", None)
     if callable(hook):
-        hook(state.observation(seat))
+        observation = state.observation(seat)
+        if getattr(agent, "wants_state_fields", False):
+            observation["state"] = state_fields(state)
+        hook(observation)
