@@ -28,6 +28,7 @@ from cardtable.agents import (
     split_specs,
     start_game,
 )
+from cardtable.agents.base import state_fields
 from cardtable.agents.botproto import SCHEMA_PATH
 from cardtable.agents.external import shutdown_idle
 from cardtable.cli.main import main
@@ -177,7 +178,9 @@ def test_the_program_sees_only_its_seat_and_the_legal_actions(tmp_path: Path) ->
     request = json.loads(out.read_text())
     assert request["type"] == "decide" and request["budget_ms"] == 3000
     assert request["seat"] == 0 and request["game"] == "magic-show"
-    assert request["observation"] == json.loads(json.dumps(state.observation(0)))
+    # the seat's observation, plus the game's fields by load_state's names (public by contract)
+    expected = state.observation(0) | {"state": state_fields(state)}
+    assert request["observation"] == json.loads(json.dumps(expected))
     assert request["legal"] == [
         {"id": a.id, "text": a.text, "data": {"kind": "play", "card": a.text.removeprefix("play ")}}
         for a in state.legal_actions(0)

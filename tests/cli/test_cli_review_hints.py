@@ -107,3 +107,63 @@ def test_review_marks_by_the_loss_it_shows(
     text = row_text(row).plain
     assert shown in text
     assert ("?" in text) is marked and bool(row.mark) is marked
+
+
+def test_review_shows_every_figure_to_a_tenth_so_rounding_hides_no_mark() -> None:
+    """Wins shown as whole percents read "41% (best 46%)" beside an unmarked "loss 4.9%"
+    (0.46178 - 0.41234): the shown figures now agree, 46.2 - 41.2 is a marked 5.0."""
+    from cardtable.agents.analysis import Reviewed, grade, shown_loss
+    from cardtable.cli.review import row_text
+    from cardtable.core import Action
+
+    loss = shown_loss(0.46178, 0.41234)
+    row = Reviewed(
+        3, Action(1, "play 2"), Action(0, "play 1"), 0.41234, 0.46178, loss, grade(loss), None, 2
+    )
+    text = row_text(row).plain
+    assert "win 41.2% (best 46.2%)" in text and "loss 5.0%" in text and "?!" in text
+
+
+def _flagged_row(mark: str) -> object:
+    from cardtable.agents.analysis import Reviewed
+    from cardtable.core import new_state
+
+    state = new_state("portfolio", 2, seed=5)
+    chosen = state.legal_actions(0)[0]
+    return Reviewed(
+        1,
+        chosen,
+        chosen,
+        0.30,
+        0.52,
+        0.22 if mark else 0.0,
+        mark,
+        f"{chosen.text}: the rule of thumb's reason",
+        2,
+        state.observation(0),
+    )
+
+
+def test_a_flagged_decision_shows_the_position_and_the_rule_of_thumb(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under a marked decision: the seat's view before the move (the game's own terminal view)
+    and the rule of thumb's pick with its reason; nothing under an unmarked one."""
+    from rich.console import Console
+
+    from cardtable.cli import review
+    from cardtable.core import GameRecord, get_game, new_state
+
+    flagged, plain = _flagged_row("blunder"), _flagged_row("")
+    game = get_game("portfolio")
+    assert review.row_details(plain, game) == []  # type: ignore[arg-type]
+    monkeypatch.setattr(review, "review_record", lambda *a, **k: iter([flagged, plain]))
+    console = Console(record=True, width=120)
+    record = GameRecord.of(new_state("portfolio", 2, seed=5), 5, ["you", "greedy"])
+    review.run_review(record, 0, "ismcts:iterations=10", console)
+    out = console.export_text()
+    hand = flagged.observation["zones"]["hand:0"]  # type: ignore[attr-defined]
+    assert out.count("position before the move, as the seat saw it:") == 1
+    assert "Your hand (13)" in out and "Money:" in out
+    assert all(card[:-1] in out for card in hand)
+    assert out.count("rule of thumb: ") == 1 and "the rule of thumb's reason" in out

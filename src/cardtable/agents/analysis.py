@@ -16,8 +16,9 @@ decision of one seat by the win probability it gave away, the way chess sites gr
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from cardtable.agents.base import InfoSet
 from cardtable.agents.greedy_agent import greedy_choice
@@ -80,16 +81,25 @@ def estimate(info: InfoSet, rng: Rng, search: str | IsmctsAgent = DEFAULT_SEARCH
     ]
 
 
-def shown_loss(best_win: float, chosen_win: float) -> float:
-    """The win probability given away, rounded to the tenth of a percent review shows.
+def shown_win(win: float) -> float:
+    """A win probability as review shows it: to a tenth of a percent."""
+    return round(win, 3)
 
-    Grading the rounded figure keeps mark and text in step: a shown "4.9%" is never marked and a
-    shown "5.0%" always is (grading 0.0496 unrounded would show "5.0%" unmarked).
+
+def shown_loss(best_win: float, chosen_win: float) -> float:
+    """The win probability given away: the difference of the two figures review shows (each to
+    a tenth of a percent), so the three figures on a line always agree.
+
+    Grading this shown figure keeps mark and text in step: a shown "4.9%" is never marked and a
+    shown "5.0%" always is (grading 0.0496 unrounded would show "5.0%" unmarked), and "win
+    41.2% (best 46.2%)" is always a marked "loss 5.0%", never an unmarked 4.9%.
 
     >>> shown_loss(0.548, 0.5), shown_loss(0.5496, 0.5), shown_loss(0.4, 0.5)
     (0.048, 0.05, 0.0)
+    >>> shown_loss(0.46178, 0.41234)
+    0.05
     """
-    return round(max(0.0, best_win - chosen_win), 3)
+    return round(max(0.0, shown_win(best_win) - shown_win(chosen_win)), 3)
 
 
 def grade(loss: float) -> str:
@@ -120,6 +130,8 @@ class Reviewed:
     mark: str  # see :func:`grade`
     reason: str | None  # the rule of thumb's pick here and why ("lead: ..."), if the game has one
     choices: int
+    #: The seat's observation before the move: the position review shows around a flagged one.
+    observation: Mapping[str, Any] | None = None
 
 
 def review_record(
@@ -149,7 +161,16 @@ def review_record(
             loss = shown_loss(best_win, chosen_win) if chosen != top.action else 0.0
             reason = next((f"{r.action.text}: {r.reason}" for r in rows if r.reason), None)
             yield Reviewed(
-                step, chosen, top.action, chosen_win, best_win, loss, grade(loss), reason, len(rows)
+                step,
+                chosen,
+                top.action,
+                chosen_win,
+                best_win,
+                loss,
+                grade(loss),
+                reason,
+                len(rows),
+                info.observation,
             )
         before = None
         if (

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
 from cardtable.core import Action, IllegalAction, Rng, State
+from cardtable.core.loading import plain
 
 
 @runtime_checkable
@@ -66,6 +67,13 @@ class ThinkingAgent(Protocol):
         ...
 
 
+def state_fields(state: State) -> dict[str, Any]:
+    """The game's own fields by the names ``load_state`` reads under ``"state"`` (its
+    ``SCALARS``, public by contract): what an external bot needs, with the zones it sees, to
+    rebuild a position (docs/bots.md, "Observation")."""
+    return {name: plain(getattr(state, name)) for name in state.SCALARS}
+
+
 def decide(agent: Agent | ThinkingAgent, state: State, seat: int, rng: Rng) -> Action:
     """Ask ``agent`` for ``seat``'s action, giving it only the seat's information.
 
@@ -85,7 +93,10 @@ def decide(agent: Agent | ThinkingAgent, state: State, seat: int, rng: Rng) -> A
         if not legal:
             raise IllegalAction(f"seat {seat} has no legal action; it is not to act")
         uses = getattr(agent, "uses_observation", True)
-        chosen = agent.choose(state.observation(seat) if uses else {}, legal, rng)
+        observation = state.observation(seat) if uses else {}
+        if getattr(agent, "wants_state_fields", False):
+            observation["state"] = state_fields(state)
+        chosen = agent.choose(observation, legal, rng)
     if chosen not in legal:
         raise IllegalAction(
             f"agent {agent.name!r} at seat {seat} chose {chosen!r}, which is not legal now"

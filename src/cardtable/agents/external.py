@@ -260,6 +260,9 @@ class ExternalAgent:
     """A seat played by another program (see the module docstring for the protocol)."""
 
     name = "external"
+    #: :func:`~cardtable.agents.base.decide` adds ``state`` to the observation: the game's
+    #: fields by the names ``load_state`` reads, so a program can rebuild the position.
+    wants_state_fields = True
 
     def __init__(
         self,

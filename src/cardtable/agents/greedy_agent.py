@@ -27,12 +27,33 @@ def greedy_choice(
     return policy(observation, legal, rng)
 
 
+#: Action kinds that make or accept a trade (Portfolio's PF-R10 offers): what ``trade=0`` withholds.
+TRADE_KINDS = frozenset({"propose", "accept"})
+
+
+def without_trades(legal: Sequence[Action]) -> Sequence[Action]:
+    """The legal actions minus proposing and accepting trades (when anything else is left), so
+    a bot never trades: it passes the open table, declines every offer and makes none."""
+    kept = [a for a in legal if a.data.kind not in TRADE_KINDS]
+    return kept if kept else legal
+
+
 class GreedyAgent:
-    """Plays the game's rule of thumb (see each game's ``greedy.py``)."""
+    """Plays the game's rule of thumb (see each game's ``greedy.py``).
+
+    ``trade=False`` (spec ``greedy:trade=0``) is the same player that never trades: the
+    non-trading opponent of the Portfolio trading ladder (docs/bots.md, "Trading").
+    """
 
     name = "greedy"
+
+    def __init__(self, trade: bool = True) -> None:
+        self.trade = trade
 
     def choose(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng
     ) -> Action:
-        return greedy_choice(observation, legal_actions, rng)[0]
+        legal = legal_actions if self.trade else without_trades(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        return greedy_choice(observation, legal, rng)[0]

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from cardtable.agents.base import Agent, ThinkingAgent
+from cardtable.agents.base import Agent, ThinkingAgent, state_fields
 from cardtable.agents.external import make_external
 from cardtable.agents.greedy_agent import GreedyAgent
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
@@ -88,6 +88,17 @@ def _pimc(params: dict[str, str]) -> PimcAgent:
     return PimcAgent(config)
 
 
+def _greedy(params: dict[str, str]) -> GreedyAgent:
+    """``greedy`` or ``greedy:trade=0`` (the rule of thumb that never trades)."""
+    unknown = set(params) - {"trade"}
+    if unknown:
+        raise ValueError(f"greedy has no parameter {sorted(unknown)[0]!r}; it has trade")
+    trade = params.get("trade", "1").lower()
+    if trade not in ("0", "1", "true", "false"):
+        raise ValueError(f"greedy trade must be 0 or 1, not {params['trade']!r}")
+    return GreedyAgent(trade=trade in ("1", "true"))
+
+
 def _plain(factory: Callable[[], Agent]) -> Callable[[dict[str, str]], Agent]:
     def make(params: dict[str, str]) -> Agent:
         if params:
@@ -99,7 +110,7 @@ def _plain(factory: Callable[[], Agent]) -> Callable[[dict[str, str]], Agent]:
 
 BOTS: dict[str, Callable[[dict[str, str]], Agent | ThinkingAgent]] = {
     "random": _plain(RandomAgent),
-    "greedy": _plain(GreedyAgent),
+    "greedy": _greedy,
     "ismcts": _ismcts,
     "pimc": _pimc,
 }
@@ -193,4 +204,7 @@ def end_game(agent: object, state: State, seat: int) -> None:
     """Tell such a bot the game is over, with its seat's final observation."""
     hook = getattr(agent, "game_end", None)
     if callable(hook):
-        hook(state.observation(seat))
+        observation = state.observation(seat)
+        if getattr(agent, "wants_state_fields", False):
+            observation["state"] = state_fields(state)
+        hook(observation)

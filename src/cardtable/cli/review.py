@@ -3,7 +3,9 @@
 For each decision of the seat that had a choice, the search (from that seat's information only,
 :func:`cardtable.agents.analysis.review_record`) gives its best action and the win probability
 the chosen action gave away; losses over the thresholds are marked like chess moves: ``?!``
-inaccuracy, ``?`` mistake, ``??`` blunder.
+inaccuracy, ``?`` mistake, ``??`` blunder. Under each marked decision it shows the position as
+the seat saw it before the move (the game's terminal view) and the rule of thumb's pick there
+with its reason.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import click
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 
 from cardtable.agents.analysis import (
@@ -25,9 +28,10 @@ from cardtable.agents.analysis import (
     Reviewed,
     make_search,
     review_record,
+    shown_win,
 )
-from cardtable.cli.view import make_console
-from cardtable.core import CardtableError, GameRecord, get_game
+from cardtable.cli.view import make_console, render_observation
+from cardtable.core import CardtableError, GameInfo, GameRecord, get_game
 
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "": ""}
 STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red", "": ""}
@@ -52,21 +56,40 @@ def summarise(rows: Sequence[Reviewed]) -> Summary:
 
 
 def row_text(row: Reviewed) -> Text:
-    """``step 12  play KD ?   best: play JH   win 41% (best 58%)  loss 17.0%  mistake``."""
+    """``step 12  play KD ?   best: play JH   win 41.0% (best 58.0%)  loss 17.0%  mistake``.
+
+    Every figure to a tenth of a percent, the loss being the difference of the two shown wins
+    (:func:`~cardtable.agents.analysis.shown_loss`), so rounding never hides or invents a mark.
+    """
     text = Text(f"step {row.step:>4}  ")
     text.append(row.chosen.text, style="bold")
     if row.mark:
         text.append(f" {SYMBOLS[row.mark]}", style=STYLES[row.mark])
     if row.chosen == row.best:
-        text.append(f"   best   win {row.chosen_win:.0%}", style="green")
+        text.append(f"   best   win {shown_win(row.chosen_win):.1%}", style="green")
     else:
         text.append(
-            f"   best: {row.best.text}   win {row.chosen_win:.0%} (best {row.best_win:.0%})"
+            f"   best: {row.best.text}   win {shown_win(row.chosen_win):.1%} "
+            f"(best {shown_win(row.best_win):.1%})"
         )
         text.append(f"  loss {row.loss:.1%}")  # graded by this same figure (shown_loss)
         if row.mark:
             text.append(f"  {row.mark}", style=STYLES[row.mark])
     return text
+
+
+def row_details(row: Reviewed, game: GameInfo) -> list[RenderableType]:
+    """Around a flagged decision: the position as the seat saw it before the move (the game's
+    own terminal view) and the rule of thumb's pick with its reason. Nothing for the others."""
+    if not row.mark:
+        return []
+    out: list[RenderableType] = []
+    if row.observation is not None:
+        out.append(Text("position before the move, as the seat saw it:", style="dim"))
+        out.append(Padding(render_observation(game, row.observation), (0, 0, 0, 2)))
+    if row.reason:
+        out.append(Text("rule of thumb: ", style="dim").append(row.reason, style=""))
+    return [Padding(item, (0, 0, 0, 6)) for item in out]
 
 
 def summary_text(summary: Summary, seat: int, names: Sequence[str]) -> Text:
@@ -96,9 +119,12 @@ def run_review(
         )
     )
     rows: list[Reviewed] = []
+    game = get_game(record.game)
     for row in review_record(record, seat, search, seed):
         rows.append(row)
         console.print(row_text(row))
+        for detail in row_details(row, game):
+            console.print(detail)
     summary = summarise(rows)
     console.print(summary_text(summary, seat, record.seats))
     return summary

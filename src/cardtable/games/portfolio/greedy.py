@@ -6,6 +6,10 @@
 * **Build**: make the longest portfolio you can; extend your portfolios; cap valuable ones ($5+).
 * **Attack exposed ends**: acquire when you can afford it, else neutralize the richest rival
   portfolio you can reach.
+* **Trade** (when the table trades, PF-R10): offer a card you need least and a few dollars for
+  a card that raises your worth; accept an offer when it raises your worth by more than it
+  seems to help the proposer, never handing over a card that opens your portfolio to attack
+  (:mod:`.greedy_trade`).
 * **Discard** the card that is furthest from any run of your suit.
 """
 
@@ -15,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core import Action, Rng
+from cardtable.games.portfolio import greedy_trade
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio.cards import FACE_INDEX, draw_cost
 
@@ -49,7 +54,8 @@ def _draw(public: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, s
     return draws[-1], "income too small to buy cards"
 
 
-def _act(public: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, str]:
+def _act(obs: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, str]:
+    public = obs["public"]
     for kind, why in _PRIORITY:
         options = [a for a in legal if a.data.kind == kind]
         if kind == "make" and options:
@@ -63,6 +69,9 @@ def _act(public: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, st
     caps = [a for a in legal if a.data.kind == "cap" and a.data.int_arg("portfolio") in valuable]
     if caps:
         return caps[0], "protect a valuable portfolio with a cap"
+    offer = greedy_trade.propose(obs, legal)
+    if offer is not None:
+        return offer
     end = [a for a in legal if a.id == n.END_ACTIONS]
     return end[0], "nothing more worth doing this turn"
 
@@ -82,10 +91,17 @@ def greedy(obs: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> tuple[A
             return stock[0], "fresh cards from the stock"
         return legal[0], "the stock cannot give every card bought: the discard top first"
     if phase == "actions":
-        return _act(public, legal)
-    if phase in ("open", "offer", "respond"):
-        quiet = [a for a in legal if a.id in (n.NO_OFFER, n.CANCEL_OFFER, n.DECLINE)]
-        return quiet[0], "the rule of thumb makes and takes no trades"
+        return _act(obs, legal)
+    if phase == "respond":
+        return greedy_trade.answer(obs, legal)
+    if phase == "offer":
+        return greedy_trade.build(obs, legal)
+    if phase == "open":
+        offer = greedy_trade.propose(obs, legal)
+        if offer is not None:
+            return offer
+        quiet = [a for a in legal if a.id == n.NO_OFFER]
+        return quiet[0], "no trade worth offering"
     hand = [c for c in obs["zones"][f"hand:{obs['seat']}"] if c]
     best = min(legal, key=lambda a: (_isolation(a.data.str_arg("card"), hand), a.id))
     return best, "discard the card furthest from any run of its suit"
