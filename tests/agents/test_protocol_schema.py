@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
-from cardtable.agents import decide, make_agent
+from cardtable.agents import decide, game_setup, make_agent
 from cardtable.agents.base import state_fields
 from cardtable.agents.botproto import SCHEMA_PATH
 from cardtable.agents.botproto import decide as decide_message
+from cardtable.agents.botproto import game_start as game_start_message
 from cardtable.core import GameInfo, Rng, State, list_games, load_state, new_state
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text())
@@ -116,3 +118,29 @@ def test_docs_list_every_public_field_of_every_game(info: GameInfo) -> None:
     table = section.split(f"**{info.display_name}**", 1)[1].split("\n\n**", 1)[0]
     documented = set(re.findall(r"^\| `([a-z_0-9]+)` \|", table, re.M))
     assert documented == set(SCHEMA["$defs"][f"public_{key(info.name)}"]["properties"])
+
+
+@pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
+def test_game_start_tells_the_cards_and_zones_a_bot_deals_worlds_from(info: GameInfo) -> None:
+    """Issue 31: the card list and which zones are hidden were not sent, so a bot had to know
+        the game's code to sample worlds. game_start now carries both; they agree with what the
+        observation shows: the same zones in the same order, every card it shows is in the list as
+        often as shown, a public zone and the seat's own hand show every face. (A hidden zone may
+    show a card the seat saw go there: default visibility is only where the seen marks start.)"""
+    state = midgame(info.name, info.max_players)
+    seat = state.to_act()[0]
+    sent = game_start_message(0, game_setup(state, seat))
+    VALIDATOR.validate(sent)
+    shown = state.observation(seat)["zones"]
+    assert [z["name"] for z in sent["zones"]] == list(shown)
+    names = Counter(card["name"] for card in sent["cards"])
+    assert len(sent["cards"]) == sum(len(cards) for cards in shown.values())
+    faces = Counter(c for cards in shown.values() for c in cards if c is not None)
+    assert not faces - names
+    for zone in sent["zones"]:
+        if zone["visibility"] == "public":
+            assert None not in shown[zone["name"]]
+        if zone["visibility"] == "owner":
+            assert zone["owner"] is not None
+            if zone["owner"] == seat:
+                assert None not in shown[zone["name"]]

@@ -54,7 +54,8 @@ def hello(seq: int) -> dict[str, Any]:
 
 
 def game_start(seq: int, setup: Mapping[str, Any]) -> dict[str, Any]:
-    """``setup`` holds game, players, seat and options (see :func:`.specs.game_setup`)."""
+    """``setup`` holds game, players, seat, options, cards and zones (see
+    :func:`.specs.game_setup`); a runner that did not say sends null for the last three."""
     return {
         "type": "game_start",
         "seq": seq,
@@ -62,6 +63,8 @@ def game_start(seq: int, setup: Mapping[str, Any]) -> dict[str, Any]:
         "players": setup["players"],
         "seat": setup["seat"],
         "options": setup.get("options"),
+        "cards": setup.get("cards"),
+        "zones": setup.get("zones"),
     }
 
 

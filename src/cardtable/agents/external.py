@@ -416,6 +416,8 @@ def _setup_from(observation: Mapping[str, Any]) -> dict[str, Any]:
         "players": observation.get("num_players"),
         "seat": observation.get("seat"),
         "options": None,
+        "cards": None,
+        "zones": None,
     }
 
 

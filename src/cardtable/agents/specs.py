@@ -187,10 +187,36 @@ def close_agent(agent: object) -> None:
 
 
 def game_setup(state: State, seat: int) -> dict[str, Any]:
-    """What a bot is told when a game begins: game, players, its seat and the options by name."""
+    """What a bot is told when a game begins: game, players, its seat, the options by name,
+    the card list and the table's zones.
+
+    The card list (a name per card id, with the back each shows face down) and the zones (who
+    sees each by default, whose it is, whether its order is public) are what a bot needs to
+    deal the worlds it cannot tell apart from the real one, without knowing the game's code.
+    """
     options = state.options
     named = {f.name: getattr(options, f.name) for f in fields(options)} if options else {}
-    return {"game": state.GAME, "players": state.num_players, "seat": seat, "options": named}
+    cards = state.spec.cards
+    zones = [
+        {
+            "name": zone.name,
+            "visibility": zone.vis.name.lower(),
+            "owner": zone.owner if zone.owner >= 0 else None,
+            "ordered": not state.spec.layout.unordered[zi],
+        }
+        for zi, zone in enumerate(state.spec.layout.specs)
+    ]
+    return {
+        "game": state.GAME,
+        "players": state.num_players,
+        "seat": seat,
+        "options": named,
+        "cards": [
+            {"name": name, "back": back}
+            for name, back in zip(cards.names, cards.backs, strict=True)
+        ],
+        "zones": zones,
+    }
 
 
 def start_game(agent: object, state: State, seat: int) -> None:
