@@ -48,6 +48,16 @@ def gain(facts: Facts, seat: int, kind: Sequence[int]) -> Facts:
     return kept
 
 
+def widen(facts: Facts, seat: int, kinds: Sequence[int]) -> None:
+    """A new fact shows that the seat's cards of ``kinds`` all came after it was learned (the
+    hand held none, or only the card just gained): they came after every earlier fact too, so
+    each earlier lacks fact of the seat lists them as well. Without this the facts, each true
+    alone, would let one gained card stand for two facts' extra places at once."""
+    for k, fact in enumerate(facts):
+        if fact[0] == seat:
+            facts[k] = [seat, fact[1], *sorted({*fact[2:], *kinds})]
+
+
 def lose(facts: Facts, seat: int, kind: int) -> None:
     """``seat`` gave up, in the open, a card of ``kind``: each lacks fact listing it allows one
     card fewer (the hand held no more listed cards than the bound)."""

@@ -7,12 +7,13 @@ that does not."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
 
 from cardtable.core import Rng, State, StateFormatError, new_state
-from cardtable.games.nacho_loco import rules
+from cardtable.games.nacho_loco import facts, rules
 from cardtable.games.nacho_loco.state import NachoState
 from cardtable.games.nacho_loco.table import HAND0, TAG_DRAWN
 
@@ -131,3 +132,28 @@ def test_a_position_whose_hand_breaks_the_facts_is_refused() -> None:
         NachoState.from_json(data)
     data["state"]["holds"] = [[seat, 1, first]]
     assert NachoState.from_json(data).holds == [[seat, 1, first]]
+
+
+def test_two_draw_facts_cannot_share_one_gained_card() -> None:
+    """Seat 0 drew when type ``a`` fitted (NL-R16), then drew again, a card that did not fit,
+    when type ``b`` fitted, then gained one card. Each fact alone allows a hand with two ``a``
+    and one ``b`` (two cards came after the first draw, one after the second), but the ``b``
+    and both ``a`` would all have to be the two later cards: the later fact's types join every
+    earlier fact (``handfacts.widen``). Before, 3-seat worlds (seed 0, Go Again as extra turns)
+    were dealt such hands and failed the history replay."""
+    state = new_state("nacho-loco", 3, 0)
+    assert isinstance(state, NachoState)
+    type_of = state.cfg.type_of
+    copies = Counter(type_of)
+    a, b = (t for t, n in copies.most_common(2))
+    state.lacks, state.holds = [], []
+    facts.drew(state, 0, [a], fits=False)
+    facts.gained(state, 0)  # the second draw turn's card
+    facts.drew(state, 0, [b], fits=False)
+    facts.gained(state, 0)
+    cards = [c for c in range(len(type_of)) if type_of[c] == a][:2]
+    cards.append(next(c for c in range(len(type_of)) if type_of[c] == b))
+    state.zones[HAND0] = cards
+    assert not facts.facts_hold(state)
+    state.zones[HAND0] = cards[1:]  # one a and the b: the a came second, the b last
+    assert facts.facts_hold(state)

@@ -37,6 +37,7 @@ def drew(st: NachoTable, seat: int, types: list[int], fits: bool) -> None:
     ``fits`` or not. Called before any other card can reach the hand."""
     if not types:
         return
+    handfacts.widen(st.lacks, seat, types)
     if fits:
         st.lacks.append([seat, 1, *types])
         st.holds.append([seat, 1, *types])
