@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from cardtable.core import Rng, new_state
+from cardtable.games.nacho_loco.state import NachoState
 
 from .history import check_game
 
@@ -40,3 +41,19 @@ def test_determinisations_agree_with_the_public_history(
     state = new_state(game, num_players, seed, options)
     counts = check_game(state, Rng(seed), every=11, samples=3, max_steps=150)
     assert counts["worlds"] > 0 and counts["actions replayed"] > 0
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "seed"), [(2, {}, 0), (3, {"go_again_mode": "extra_turn"}, 0)]
+)
+def test_a_sampler_that_ignores_the_nacho_draw_facts_is_caught(
+    monkeypatch: pytest.MonkeyPatch, players: int, options: dict[str, Any], seed: int
+) -> None:
+    """NL-R16, NL-R15: with the sampler told nothing (the game's hooks planted as no-ops), worlds
+    give drawers cards that fitted, and the check fails: the known gap excuses only worlds that
+    keep every fact the game keeps."""
+    monkeypatch.setattr(NachoState, "fit_public_facts", lambda self, seat, rng: None)
+    monkeypatch.setattr(NachoState, "agrees_with_public_facts", lambda self: True)
+    state = new_state("nacho-loco", players, seed, options)
+    with pytest.raises(AssertionError, match="is impossible"):
+        check_game(state, Rng(seed), every=11, samples=3, max_steps=150)

@@ -1,13 +1,22 @@
-"""Public facts that a hand holds few cards of some kinds, shared by the games that keep them.
+"""Public facts about how many cards of some kinds a hand holds, shared by the games that keep them.
 
-A rule can show the table that a hand lacks something without showing the hand: a Score! seat
-that discards a Complete holds no Single of the led values (SC-R5), a Nacho Loco seat that draws
-holds no card that fits (NL-R16). Each such fact is a list ``[seat, most, kind, kind, ...]``:
-the seat holds at most ``most`` cards of the listed kinds together. A card the seat gains face
-down may be of those kinds, so :func:`gain` raises ``most`` by one, and drops a fact that can
-no longer fail; losing cards keeps a fact true. A game keeps its facts as a public field, gives
-:func:`hold` to :meth:`State.agrees_with_public_facts` and :func:`fit` to
-:meth:`State.fit_public_facts` (such hands are too rare for dealing again until one turns up).
+A rule can show the table something about a hand without showing the hand: a Score! seat that
+discards a Complete holds no Single of the led values (SC-R5), a Nacho Loco seat that draws holds
+no card that fits (NL-R16), and one whose drawn card fits now holds exactly one such card
+(NL-R15). Each fact is a list ``[seat, bound, kind, kind, ...]`` about the listed kinds together:
+
+* a *lacks* fact: the seat holds at most ``bound`` of them. A card the seat gains face down may be
+  of those kinds, so :func:`gain` raises the bound by one and drops a fact that can no longer
+  fail; a listed card given up in the open lowers it again (:func:`lose`: that card was one of
+  the extra places, since the hand held no more than the bound); other losses keep it true.
+* a *holds* fact: the seat holds at least ``bound`` of them. Gains keep it true; a listed card
+  given up in the open may have been one of them, so :func:`give_up` lowers the bound and drops
+  the fact at 0; other losses keep it true.
+
+A game keeps its facts as public fields, gives :func:`hold` to
+:meth:`State.agrees_with_public_facts` and :func:`fit` to :meth:`State.fit_public_facts` (such
+hands are too rare for dealing again until one turns up). The facts are counts, never which card:
+which card of a hand came when is not public, and a world must not be told.
 """
 
 from __future__ import annotations
@@ -23,10 +32,12 @@ if TYPE_CHECKING:
 #: Swaps tried per card that breaks a fact before :func:`fit` gives that card up.
 FIT_TRIES = 24
 
+Facts = list[list[int]]
 
-def gain(facts: list[list[int]], seat: int, kind: Sequence[int]) -> list[list[int]]:
-    """The facts after ``seat`` took one card it may not show (``kind``: each card's kind)."""
-    kept: list[list[int]] = []
+
+def gain(facts: Facts, seat: int, kind: Sequence[int]) -> Facts:
+    """The lacks facts after ``seat`` took one card it may not show (``kind``: each card's kind)."""
+    kept: Facts = []
     for fact in facts:
         if fact[0] == seat:
             fact = [seat, fact[1] + 1, *fact[2:]]
@@ -37,53 +48,103 @@ def gain(facts: list[list[int]], seat: int, kind: Sequence[int]) -> list[list[in
     return kept
 
 
-def excess(st: State, facts: list[list[int]], hand: int, seat: int, kind: Sequence[int]) -> int:
-    """How many cards too many ``seat``'s hand (zone ``hand``) holds, over its facts."""
+def widen(facts: Facts, seat: int, kinds: Sequence[int]) -> None:
+    """A new fact shows that the seat's cards of ``kinds`` all came after it was learned (the
+    hand held none, or only the card just gained): they came after every earlier fact too, so
+    each earlier lacks fact of the seat lists them as well. Without this the facts, each true
+    alone, would let one gained card stand for two facts' extra places at once."""
+    for k, fact in enumerate(facts):
+        if fact[0] == seat:
+            facts[k] = [seat, fact[1], *sorted({*fact[2:], *kinds})]
+
+
+def lose(facts: Facts, seat: int, kind: int) -> None:
+    """``seat`` gave up, in the open, a card of ``kind``: each lacks fact listing it allows one
+    card fewer (the hand held no more listed cards than the bound)."""
+    for fact in facts:
+        if fact[0] == seat and kind in fact[2:] and fact[1] > 0:
+            fact[1] -= 1
+
+
+def give_up(holds: Facts, seat: int, kind: int) -> Facts:
+    """The holds facts after ``seat`` gave up, in the open, a card of ``kind``: it may have been
+    one of the listed cards the hand was known to hold."""
+    kept: Facts = []
+    for fact in holds:
+        if fact[0] == seat and kind in fact[2:]:
+            if fact[1] <= 1:
+                continue
+            fact = [seat, fact[1] - 1, *fact[2:]]
+        kept.append(fact)
+    return kept
+
+
+def _count(cards: Sequence[int], kind: Sequence[int], listed: Sequence[int]) -> int:
+    wanted = set(listed)
+    return sum(1 for c in cards if kind[c] in wanted)
+
+
+def violation(
+    st: State, lacks: Facts, holds: Facts, hand: int, seat: int, kind: Sequence[int]
+) -> int:
+    """How many cards too many or too few ``seat``'s hand (zone ``hand``) holds, over its facts."""
     total = 0
     cards = st.zones[hand]
-    for fact in facts:
+    for fact in lacks:
         if fact[0] == seat:
-            listed = set(fact[2:])
-            total += max(0, sum(1 for c in cards if kind[c] in listed) - fact[1])
+            total += max(0, _count(cards, kind, fact[2:]) - fact[1])
+    for fact in holds:
+        if fact[0] == seat:
+            total += max(0, fact[1] - _count(cards, kind, fact[2:]))
     return total
 
 
-def hold(st: State, facts: list[list[int]], hands: Sequence[int], kind: Sequence[int]) -> bool:
+def excess(st: State, facts: Facts, hand: int, seat: int, kind: Sequence[int]) -> int:
+    """How many cards too many ``seat``'s hand (zone ``hand``) holds, over its lacks facts."""
+    return violation(st, facts, [], hand, seat, kind)
+
+
+def hold(
+    st: State, facts: Facts, hands: Sequence[int], kind: Sequence[int], holds: Facts | None = None
+) -> bool:
     """Does every hand keep to the facts (``hands``: each seat's hand zone)?"""
-    return all(excess(st, facts, hands[f[0]], f[0], kind) == 0 for f in facts)
+    more = holds or []
+    return all(violation(st, facts, more, hands[f[0]], f[0], kind) == 0 for f in (*facts, *more))
 
 
 def fit(
     st: State,
     viewer: int,
     rng: Rng,
-    facts: list[list[int]],
+    facts: Facts,
     hands: Sequence[int],
     kind: Sequence[int],
+    holds: Facts | None = None,
 ) -> None:
     """Swap cards ``viewer`` cannot see, between hidden places of one card back, until the hands
     keep to the facts (if random tries find such swaps). Each place keeps its marks and tag."""
-    for seat in sorted({f[0] for f in facts}):
+    more = holds or []
+    for seat in sorted({f[0] for f in (*facts, *more)}):
         hand = hands[seat]
         for i in range(len(st.zones[hand])):
-            if excess(st, facts, hand, seat, kind) == 0:
+            if violation(st, facts, more, hand, seat, kind) == 0:
                 break
             if not st.visible(viewer, hand, st.zones[hand][i]):
-                _swap_out(st, viewer, rng, facts, hands, kind, seat, i)
+                _swap_out(st, viewer, rng, (facts, more), hands, kind, seat, i)
 
 
 def _swap_out(
     st: State,
     viewer: int,
     rng: Rng,
-    facts: list[list[int]],
+    both: tuple[Facts, Facts],
     hands: Sequence[int],
     kind: Sequence[int],
     seat: int,
     index: int,
 ) -> None:
     """Try random unseen cards elsewhere for the card at ``index``; keep the first swap that
-    lowers the excess of the two places' seats."""
+    lowers the violation of the two places' seats."""
     hand = hands[seat]
     card = st.zones[hand][index]
     backs = st.spec.cards.backs
@@ -98,29 +159,35 @@ def _swap_out(
     for _ in range(min(FIT_TRIES, len(places))):
         zone, j = places[rng.below(len(places))]
         other_seat = owner.get(zone, -1)
-        before = _pair_excess(st, facts, hands, kind, seat, other_seat)
+        before = _pair_violation(st, both, hands, kind, seat, other_seat)
         _swap(st, hand, index, zone, j)
-        if _pair_excess(st, facts, hands, kind, seat, other_seat) < before:
+        if _pair_violation(st, both, hands, kind, seat, other_seat) < before:
             return
         _swap(st, hand, index, zone, j)
 
 
-def _pair_excess(
+def _pair_violation(
     st: State,
-    facts: list[list[int]],
+    both: tuple[Facts, Facts],
     hands: Sequence[int],
     kind: Sequence[int],
     seat: int,
     other: int,
 ) -> int:
-    mine = excess(st, facts, hands[seat], seat, kind)
-    return mine + (excess(st, facts, hands[other], other, kind) if other >= 0 else 0)
+    lacks, holds = both
+    mine = violation(st, lacks, holds, hands[seat], seat, kind)
+    if other < 0:
+        return mine
+    return mine + violation(st, lacks, holds, hands[other], other, kind)
 
 
-def _swap(st: State, zone: int, i: int, other_zone: int, j: int) -> None:
+def swap(st: State, zone: int, i: int, other_zone: int, j: int) -> None:
     """Swap two cards' places; the marks and tags stay with the places."""
     a, b = st.zones[zone][i], st.zones[other_zone][j]
     st.zones[zone][i], st.zones[other_zone][j] = b, a
     seen, tags = st.seen, st.tags
     seen[a], seen[b] = seen[b], seen[a]
     tags[a], tags[b] = tags[b], tags[a]
+
+
+_swap = swap

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.games.nacho_loco import facts
 from cardtable.games.nacho_loco.cards import D3, GO, SKIP, rotate
 from cardtable.games.nacho_loco.meta import HAND_SIZE, TARGET_SCORE
 from cardtable.games.nacho_loco.notation import DRAW as DRAW_ID
@@ -252,6 +253,7 @@ def draw_card(st: NachoTable, seat: int) -> int:
             card = under.pop()
             st.seen[card] = st.spec.layout.all_mask
             st.zones[HAND0 + seat].append(card)
+            facts.gained(st, seat)
             st.closer_held = True
             return card
         refill(st)
@@ -259,6 +261,7 @@ def draw_card(st: NachoTable, seat: int) -> int:
             return -1
     card = pile.pop()
     st.zones[HAND0 + seat].append(card)
+    facts.gained(st, seat)
     if card == st.cfg.closer_card:
         st.closer_held = True
     return card
@@ -295,10 +298,16 @@ def others_from(st: NachoTable, seat: int) -> list[int]:
 
 
 def draw_turn(st: NachoTable, seat: int) -> None:
-    """NL-R17: nothing in hand fits, so the seat draws; a drawn card that fits may be placed."""
+    """NL-R17: nothing in hand fits, so the seat draws; a drawn card that fits may be placed.
+
+    What the turn shows about the hand (NL-R16, NL-R15) is written down at once, before an
+    everyone-drew close can deal the drawer its closing gift."""
+    types = facts.fitting_types(st)  # drawing leaves the Playfield as it is
     card = draw_card(st, seat)
     st.draw_turns += 1
-    if card >= 0 and can_place(st, {st.cfg.type_of[card]}):
+    fits = card >= 0 and can_place(st, {st.cfg.type_of[card]})
+    facts.drew(st, seat, types, fits)
+    if fits:
         st.tags[card] = TAG_DRAWN
         st.phase = DRAWN
         st.note(f"seat {seat} draws a card that fits")
@@ -335,6 +344,7 @@ def place(st: NachoTable, seat: int, card_type: int, cell: int, rot: int) -> Non
         fit = next(f for f in fits_here if f[1] == rot)
     matched, acts = fit[2], fit[3]
     hand.remove(card)
+    facts.placed(st, seat, card_type)
     lay(st, card, cell, rot)
     is_closer = card_type == cfg.closer_type
     st.placements += 1
@@ -482,6 +492,7 @@ def lay_starter(st: NachoTable, seat: int, card_type: int) -> None:
     hand = st.zones[HAND0 + seat]
     card = next(c for c in hand if cfg.type_of[c] == card_type)
     hand.remove(card)
+    facts.placed(st, seat, card_type)
     lay(st, card, cfg.board.starter, 0)
     st.note(f"seat {seat} lays {cfg.type_names[card_type]} as the starter")
     due = st.due
@@ -525,6 +536,7 @@ def new_round(st: NachoTable, first: int) -> None:
     n = st.num_players
     st.skips = [0] * n
     st.noplay = [False] * n
+    st.lacks, st.holds = [], []  # the hands go back to the pile
     st.last_matcher = st.opener = st.due = -1
     st.d3_left = 0
     st.pend_go, st.pend_skips, st.pend_closer = False, 0, False

@@ -15,6 +15,9 @@ Scalars (public by the core's contract):
 * ``field_at`` — ``[row, column, rotation]`` of each field card, in the order of the field zone;
 * ``skips`` — skip tokens held (NL-R11); ``noplay`` — who has had a no-play turn since the last
   placement (NL-R8); ``last_matcher``, ``opener`` — whom an everyone-drew close is credited to;
+* ``lacks``, ``holds`` — what draw turns showed (NL-R16, NL-R15): facts ``[seat, bound, type,
+  ...]``, the seat holds at most (``lacks``) or at least (``holds``) ``bound`` cards of those
+  types together (:mod:`.facts`);
 * ``d3_left``, ``pend_go``, ``pend_skips``, ``pend_closer`` — a placement being resolved while
   its Opponent Draws 3 targets are chosen; ``due`` — whose turn follows a laid starter (NL-R17);
 * counters for the simulator (placements, matches, closings by kind, …).
@@ -88,6 +91,8 @@ FIELDS = (
     "field_at",
     "skips",
     "noplay",
+    "lacks",
+    "holds",
     "last_matcher",
     "opener",
     "d3_left",
@@ -142,6 +147,8 @@ class NachoTable(State):
     field_at: list[list[int]]
     skips: list[int]
     noplay: list[bool]
+    lacks: list[list[int]]
+    holds: list[list[int]]
     last_matcher: int
     opener: int
     d3_left: int
@@ -180,6 +187,8 @@ class NachoTable(State):
         self.field_at = []
         self.skips = [0] * n
         self.noplay = [False] * n
+        self.lacks = []
+        self.holds = []
         self.last_matcher = self.opener = self.due = -1
         self.d3_left = 0
         self.pend_go = False
@@ -235,5 +244,35 @@ def check_fields(st: NachoTable) -> None:
     if any(s < 0 for s in st.skips) or any(p < 0 for p in st.points):
         raise StateFormatError("skips and points cannot be negative")
     tagged = [c for s in range(n) for c in st.zones[HAND0 + s] if st.tags[c] == TAG_DRAWN]
+    _check_lacks(st)
     if st.phase == DRAWN and (len(tagged) != 1 or tagged[0] not in st.zones[HAND0 + st.active]):
         raise StateFormatError("in phase drawn the active hand marks its drawn card (tag 1)")
+
+
+def _check_lacks(st: NachoTable) -> None:
+    """Each fact is ``[seat, bound, type, ...]`` and every hand keeps to them."""
+    types = len(st.cfg.types)
+    for name, at_most in (("lacks", True), ("holds", False)):
+        facts = getattr(st, name)
+        if not isinstance(facts, list):
+            raise StateFormatError(f"'{name}' must be a list of facts")
+        for fact in facts:
+            if (
+                not isinstance(fact, list)
+                or len(fact) < 3
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in fact)
+                or not 0 <= fact[0] < st.num_players
+                or fact[1] < (0 if at_most else 1)
+                or any(not 0 <= t < types for t in fact[2:])
+            ):
+                raise StateFormatError(
+                    f"bad '{name}' fact {fact}: want [seat, bound, type, ...] with types "
+                    f"0-{types - 1}"
+                )
+            listed = set(fact[2:])
+            held = sum(1 for c in st.zones[HAND0 + fact[0]] if st.cfg.type_of[c] in listed)
+            if held > fact[1] if at_most else held < fact[1]:
+                word = "more" if at_most else "fewer"
+                raise StateFormatError(
+                    f"seat {fact[0]} holds {word} cards than '{name}' allows: {fact}"
+                )

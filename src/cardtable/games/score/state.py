@@ -67,8 +67,14 @@ class ScoreState(ScoreTable):
     # ------------------------------------------------------------------ protocol
 
     def agrees_with_public_facts(self) -> bool:
-        """Forced discards and busts showed hands without the led values (SC-R5, SC-R6)."""
-        return facts.facts_hold(self)
+        """Forced discards and busts showed hands without the led values (SC-R5, SC-R6), and,
+        unless declaring is optional, nobody holds a five-point hand (SC-R11: it would have been
+        laid down at once, so a game that goes on shows that none is held)."""
+        return facts.facts_hold(self) and (
+            self.options.five_point_optional
+            or self.phase == OVER
+            or all(rules.five_point_complete(self, s) < 0 for s in range(self.num_players))
+        )
 
     def fit_public_facts(self, seat: int, rng: Rng) -> None:
         facts.fit(self, seat, rng)
