@@ -28,6 +28,8 @@ GAMES: tuple[tuple[str, int], ...] = (
     ("score", 3),
     ("nacho-loco", 4),
 )
+#: The playout paths: fast or checked, each with and without reading the actor's observation.
+MODES: tuple[str, ...] = ("fast", "fast+observe", "checked", "checked+observe")
 
 
 def playouts(game: str, players: int, budget: float, checked: bool, observe: bool) -> float:
@@ -143,19 +145,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--iterations", type=int, default=500)
+    parser.add_argument(
+        "--games", help="comma-separated games to measure (default: all), for targeted runs"
+    )
+    parser.add_argument(
+        "--modes", default=",".join(MODES), help=f"playout modes to measure (of {','.join(MODES)})"
+    )
+    parser.add_argument(
+        "--parts", default="calls,ismcts,memory", help="more to measure: calls,ismcts,memory"
+    )
     args = parser.parse_args()
+    wanted = args.games.split(",") if args.games else [g for g, _ in GAMES]
+    modes = [m for m in args.modes.split(",") if m]
+    parts = set(args.parts.split(","))
     out: dict[str, object] = {"engine": _compiled.status()}
     for game, players in GAMES:
+        if game not in wanted:
+            continue
         row: dict[str, object] = {"players": players}
-        for checked in (False, True):
-            for observe in (False, True):
-                mode = ("checked" if checked else "fast") + ("+observe" if observe else "")
-                row[mode] = max(
-                    playouts(game, players, args.seconds / 2, checked, observe) for _ in range(2)
-                )
-        row["calls_us"] = calls(game, players)
-        row["ismcts"] = ismcts(game, players, args.iterations)
-        row["peak_kib"] = peak_kib(game, players, args.iterations)
+        for mode in modes:
+            checked, observe = mode.startswith("checked"), mode.endswith("+observe")
+            row[mode] = max(
+                playouts(game, players, args.seconds / 2, checked, observe) for _ in range(2)
+            )
+        if "calls" in parts:
+            row["calls_us"] = calls(game, players)
+        if "ismcts" in parts:
+            row["ismcts"] = ismcts(game, players, args.iterations)
+        if "memory" in parts:
+            row["peak_kib"] = peak_kib(game, players, args.iterations)
         out[game] = row
     out["max_rss_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps(out))

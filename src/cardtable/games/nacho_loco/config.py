@@ -50,7 +50,7 @@ class Config:
         self.fits = FitTable(self.types, all_edges)
         self.actions = ActionLayout(self.type_names, len(self.board))
         #: Placement ids by pointing-face key and card type, less the cell (``rules.placements``).
-        self.place_offsets: dict[int, dict[int, tuple[int, ...]]] = {}
+        self.place_offsets: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
 @lru_cache(maxsize=32)

@@ -130,20 +130,23 @@ def placements(st: NachoTable, types: set[int]) -> list[int]:
             continue
         at = base + cell * 3
         for card_type in types:
-            found = offsets.get(card_type)
-            if found is not None:
-                for offset in found:
-                    ids.append(at + offset)
+            for offset in offsets[card_type]:
+                ids.append(at + offset)
     return ids
 
 
-def place_offsets(cfg: Config, key: int) -> dict[int, tuple[int, ...]]:
-    """For the cells with pointing faces ``key``: per card type that fits, the placement ids
-    less the cell's part (``type * 3 * cells + rotation``), kept on the configuration."""
+def place_offsets(cfg: Config, key: int) -> tuple[tuple[int, ...], ...]:
+    """For the cells with pointing faces ``key``: per card type (indexed by type, a tuple where
+    compiled code indexes a machine word instead of hashing a boxed key), the placement ids
+    less the cell's part (``type * 3 * cells + rotation``); empty when nothing fits there.
+    Kept on the configuration."""
     stride = cfg.actions.cells * 3
-    found = {
-        t: tuple(t * stride + fit[1] for fit in fits) for t, fits in cfg.fits.by_type(key).items()
-    }
+    by_type = cfg.fits.by_type(key)
+    found: tuple[tuple[int, ...], ...] = ()
+    if by_type:
+        found = tuple(
+            tuple(t * stride + fit[1] for fit in by_type.get(t, ())) for t in range(len(cfg.types))
+        )
     cfg.place_offsets[key] = found
     return found
 

@@ -84,6 +84,13 @@ COLOUR: Final[tuple[int, ...]] = tuple(_COLOURS)
 VALUE: Final[tuple[int, ...]] = tuple(_VALUES)
 NAMES: Final[tuple[str, ...]] = tuple(_NAMES)
 NUM_CARDS: Final = len(NAMES)
+#: ``VALUE_SLOT[v + 5]``: the index in VALUES of a Deal value ``v`` (-1 for none): a tuple,
+#: where compiled code indexes machine words instead of hashing ``VALUE_INDEX``'s boxed keys.
+VALUE_SLOT: Final[tuple[int, ...]] = tuple(VALUE_INDEX.get(v, -1) for v in range(-5, 6))
+#: ``DEAL_INDEX[card]``: a Deal card's value index in VALUES (-1 for other cards).
+DEAL_INDEX: Final[tuple[int, ...]] = tuple(
+    VALUE_INDEX[v] if k == DEAL else -1 for k, v in zip(_KINDS, _VALUES, strict=True)
+)
 
 #: Rank in the preliminary deal (POTA-R1): a Deal card's signed value; cards without a number
 #: rank below -5 and tie with each other.

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardtable.games.piece_of_the_action import notation
-from cardtable.games.piece_of_the_action.cards import VALUE, VALUE_INDEX, VALUES
+from cardtable.games.piece_of_the_action.cards import VALUE, VALUE_SLOT, VALUES
 from cardtable.games.piece_of_the_action.table import CENTRE, PotaTable, pota_zone, reverse_zone
 
 NONE: Final = 0
@@ -74,12 +74,18 @@ class Table:
 
     def steps(self) -> list[int]:
         """Ids of the single steps that are legal now (ignoring whether the Move can finish)."""
+        # Ids in increasing order, so no sort: the centre's values as bits of a word (one id per
+        # value), then POTA and Reverse steps by source seat and destination.
+        bits = 0
+        centre = self._load_centre()  # sets self.total on first use
+        total = self.total
+        for v in centre:
+            if total - v != 0:
+                bits |= 1 << VALUE_SLOT[v + 5]
         out: list[int] = []
-        seen_values = set()
-        for v in self._load_centre():
-            if v not in seen_values and self.total - v != 0:
-                seen_values.add(v)
-                out.append(notation.STEP_CENTRE + VALUE_INDEX[v])
+        for i in range(len(VALUES)):
+            if bits >> i & 1:
+                out.append(notation.STEP_CENTRE + i)
         n, leader = self.n, self.leader
         for i in range(n):
             if self.free_potas[i] and (i == leader or not self.rev[i] or self.potas[i] > 1):
@@ -94,7 +100,6 @@ class Table:
                     if j != i and target_ok and (self.cancel or not self.rev[j]):
                         out.append(notation.step_reverse_id(i, j))
                 out.append(notation.step_reverse_id(i, notation.DISCARD_DEST))
-        out.sort()
         return out
 
     def can_complete(self, steps_left: int) -> bool:

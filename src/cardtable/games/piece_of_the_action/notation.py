@@ -79,7 +79,8 @@ def step_reverse_id(src: int, dest: int) -> int:
 def split_step(action_id: int) -> tuple[int, int]:
     """(source seat, destination) of a POTA or Reverse move step."""
     base = STEP_POTA if action_id < STEP_REVERSE else STEP_REVERSE
-    return divmod(action_id - base, _DESTS)
+    rel = action_id - base
+    return rel // _DESTS, rel % _DESTS  # not divmod: compiled, that boxes a tuple of Python ints
 
 
 def _dest_text(dest: int) -> str:

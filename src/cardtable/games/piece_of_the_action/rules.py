@@ -13,12 +13,12 @@ from cardtable.games.piece_of_the_action.cards import (
     COLOUR,
     COLOURS,
     DEAL,
+    DEAL_INDEX,
     KIND,
     MOVE,
     POTA,
     REVERSE,
     VALUE,
-    VALUE_INDEX,
     VALUES,
 )
 from cardtable.games.piece_of_the_action.table import (
@@ -69,14 +69,19 @@ def must_open(state: PotaTable) -> bool:
 
 
 def _lead_options(state: PotaTable) -> list[int]:
-    """OPEN with any +/- card of any colour; DECLINE unless forced to open (POTA-R4)."""
-    opens = {
-        notation.open_id(COLOUR[c], VALUE_INDEX[VALUE[c]])
-        for c in state.zones[hand_zone(state.actor)]
-        if KIND[c] == DEAL
-    }
-    out = sorted(opens)
-    if not (opens and must_open(state)):
+    """OPEN with any +/- card of any colour; DECLINE unless forced to open (POTA-R4).
+
+    The ids are collected as bits of a machine word and read out in order, which gives the
+    sorted ids without a set or a sort (the Deal options below do the same)."""
+    bits = 0
+    for c in state.zones[hand_zone(state.actor)]:
+        if KIND[c] == DEAL:
+            bits |= 1 << notation.open_id(COLOUR[c], DEAL_INDEX[c])
+    out: list[int] = []
+    for aid in range(notation.DECLINE):
+        if bits >> aid & 1:
+            out.append(aid)
+    if not (bits and must_open(state)):
         out.append(notation.DECLINE)
     return out
 
@@ -85,37 +90,43 @@ def _deal_options(state: PotaTable) -> list[int]:
     """PASS, or one card of the Deal colour (POTA-R7) that the special situations allow."""
     n = state.num_players
     colour = state.colour
-    out = {notation.PASS}
-    total = -1
-    move_counts: set[int] = set()
+    deal_bits = 0  # bit i: a +/- card of value index i may be played
+    move_bits = 0  # bit k: the seat holds a Move k card
+    total = 0
+    summed = False
     has_pota = has_reverse = False
     for c in state.zones[hand_zone(state.actor)]:
         if COLOUR[c] != colour:
             continue
         kind = KIND[c]
         if kind == DEAL:
-            if total == -1:
+            if not summed:
                 total = sum(centre_values(state))
+                summed = True
             if total + VALUE[c] != 0:  # special situation 1 (POTA-R8)
-                out.add(notation.PLAY_DEAL + VALUE_INDEX[VALUE[c]])
+                deal_bits |= 1 << DEAL_INDEX[c]
         elif kind == POTA:
             has_pota = True
         elif kind == REVERSE:
             has_reverse = True
         elif kind == MOVE:
-            move_counts.add(VALUE[c])
+            move_bits |= 1 << VALUE[c]
+    out = [notation.PASS]  # the ids below are appended in increasing order
+    for i in range(len(VALUES)):
+        if deal_bits >> i & 1:
+            out.append(notation.PLAY_DEAL + i)
     if has_pota:
-        out.update(range(notation.PLAY_POTA, notation.PLAY_POTA + n))
+        out.extend(range(notation.PLAY_POTA, notation.PLAY_POTA + n))
     if has_reverse:
         for t in range(n):
             if _reverse_target_ok(state, t):
-                out.add(notation.reverse_id(t))
-    if move_counts:
+                out.append(notation.reverse_id(t))
+    if move_bits:
         table = moves.Table(state)  # one summary for every Move card (the search restores it)
-        for count in move_counts:
-            if table.can_complete(count):
-                out.add(notation.PLAY_MOVE + count - 1)
-    return sorted(out)
+        for count in range(1, notation.STEP_CENTRE - notation.PLAY_MOVE + 1):
+            if move_bits >> count & 1 and table.can_complete(count):
+                out.append(notation.PLAY_MOVE + count - 1)
+    return out
 
 
 def _reverse_target_ok(state: PotaTable, target: int) -> bool:

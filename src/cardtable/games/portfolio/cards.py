@@ -9,11 +9,14 @@ interchangeable. Ranks: Ace = 1 (low) .. King = 13; no wrap-around.
 
 from __future__ import annotations
 
-SUITS = ("C", "D", "H", "S")
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-RED = (False, True, True, False)  # clubs and spades black, diamonds and hearts red
-RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-ACE, KING = 1, 13
+from typing import Final
+
+SUITS: Final = ("C", "D", "H", "S")
+SUIT_WORDS: Final = ("clubs", "diamonds", "hearts", "spades")
+RED: Final = (False, True, True, False)  # clubs and spades black, diamonds and hearts red
+RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+ACE: Final = 1
+KING: Final = 13
 
 
 def value(rank: int) -> int:
@@ -26,14 +29,14 @@ def colour_suits(suit: int) -> tuple[int, int]:
     return (1, 2) if RED[suit] else (0, 3)
 
 
-NAME_OF: dict[tuple[int, int], str] = {
+NAME_OF: Final[dict[tuple[int, int], str]] = {
     (rank, suit): f"{RANK_NAMES[rank]}{SUITS[suit]}" for rank in range(1, 14) for suit in range(4)
 }
 #: Index of a card name 0..51 (rank-major), used by actions that name a card.
-FACE_INDEX: dict[str, int] = {
+FACE_INDEX: Final[dict[str, int]] = {
     NAME_OF[(rank, suit)]: (rank - 1) * 4 + suit for rank in range(1, 14) for suit in range(4)
 }
-FACE_NAMES: tuple[str, ...] = tuple(
+FACE_NAMES: Final[tuple[str, ...]] = tuple(
     NAME_OF[(rank, suit)] for rank in range(1, 14) for suit in range(4)
 )
 
@@ -57,8 +60,11 @@ def card_tables(decks: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str
 
 #: Per card id, for up to three decks: rank, suit and face index. Card ids run deck by deck, so
 #: the two-deck tables are a prefix of these and every table size can share them.
-RANK_OF, SUIT_OF, _NAMES3 = card_tables(3)
-FACE_OF: tuple[int, ...] = tuple(FACE_INDEX[name] for name in _NAMES3)
+_TABLES3 = card_tables(3)
+RANK_OF: Final[tuple[int, ...]] = _TABLES3[0]
+SUIT_OF: Final[tuple[int, ...]] = _TABLES3[1]
+_NAMES3 = _TABLES3[2]
+FACE_OF: Final[tuple[int, ...]] = tuple(FACE_INDEX[name] for name in _NAMES3)
 
 
 def draw_cost(n: int) -> int:

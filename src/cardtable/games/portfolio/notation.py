@@ -32,6 +32,8 @@ King 13). A trade item is ``give`` or ``ask`` with one of ``card``, ``portfolio`
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core import ActionData, ActionSpace
 from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES, RANK_NAMES, SUITS
 from cardtable.games.portfolio.table import SLOTS
@@ -40,26 +42,26 @@ from cardtable.games.portfolio.table import SLOTS
 #: is left out: 25 cards cost $324, which a seat can earn with 25 cards left to draw (three
 #: decks); 26 would need more income than the other 130 cards can give (proof in the test
 #: ``test_the_action_space_holds_every_draw_any_table_can_afford_pf_r4``).
-MAX_DRAW = 25
-DRAW = 0
-PAUPER = DRAW + MAX_DRAW
-TAKE_DISCARD = PAUPER + 1
-FROM_STOCK = TAKE_DISCARD + 1
-MAKE = FROM_STOCK + 1
+MAX_DRAW: Final = 25
+DRAW: Final = 0
+PAUPER: Final = DRAW + MAX_DRAW
+TAKE_DISCARD: Final = PAUPER + 1
+FROM_STOCK: Final = TAKE_DISCARD + 1
+MAKE: Final = FROM_STOCK + 1
 #: (low, high) rank pairs of legal runs (length 3..13), in id order.
-RUNS: tuple[tuple[int, int], ...] = tuple(
+RUNS: Final[tuple[tuple[int, int], ...]] = tuple(
     (low, high) for low in range(1, 14) for high in range(low + 2, 14)
 )
-RUN_INDEX = {run: i for i, run in enumerate(RUNS)}
-EXTEND = MAKE + 4 * len(RUNS)
-CAP = EXTEND + 2 * SLOTS
-NEUTRALIZE = CAP + 2 * SLOTS * len(FACE_NAMES)
-ACQUIRE = NEUTRALIZE + SLOTS
-ACQUIRE_ACE = ACQUIRE + SLOTS
-END_ACTIONS = ACQUIRE_ACE + 4 * SLOTS
-DISCARD = END_ACTIONS + 1
-SIZE = DISCARD + len(FACE_NAMES)
-ENDS = ("low", "high")
+RUN_INDEX: Final = {run: i for i, run in enumerate(RUNS)}
+EXTEND: Final = MAKE + 4 * len(RUNS)
+CAP: Final = EXTEND + 2 * SLOTS
+NEUTRALIZE: Final = CAP + 2 * SLOTS * len(FACE_NAMES)
+ACQUIRE: Final = NEUTRALIZE + SLOTS
+ACQUIRE_ACE: Final = ACQUIRE + SLOTS
+END_ACTIONS: Final = ACQUIRE_ACE + 4 * SLOTS
+DISCARD: Final = END_ACTIONS + 1
+SIZE: Final = DISCARD + len(FACE_NAMES)
+ENDS: Final = ("low", "high")
 
 
 def make_id(suit: int, low: int, high: int) -> int:
@@ -119,20 +121,20 @@ def make_action_space() -> ActionSpace:
 
 # ---------------------------------------------------------------------- trades (PF-R10)
 
-PROPOSE = SIZE  # "propose trade to seat 2" (5 ids)
-GIVE_CARD = PROPOSE + 5
-ASK_CARD = GIVE_CARD + len(FACE_NAMES)
-GIVE_PF = ASK_CARD + len(FACE_NAMES)
-ASK_PF = GIVE_PF + SLOTS
-GIVE_MONEY = ASK_PF + SLOTS  # "give $1", "give $5"
-ASK_MONEY = GIVE_MONEY + 2  # "ask $1", "ask $5"
-SEND_OFFER = ASK_MONEY + 2
-CANCEL_OFFER = SEND_OFFER + 1
-ACCEPT = CANCEL_OFFER + 1
-DECLINE = ACCEPT + 1
-NO_OFFER = DECLINE + 1
-TRADE_SIZE = NO_OFFER + 1
-AMOUNTS = (1, 5)
+PROPOSE: Final = SIZE  # "propose trade to seat 2" (5 ids)
+GIVE_CARD: Final = PROPOSE + 5
+ASK_CARD: Final = GIVE_CARD + len(FACE_NAMES)
+GIVE_PF: Final = ASK_CARD + len(FACE_NAMES)
+ASK_PF: Final = GIVE_PF + SLOTS
+GIVE_MONEY: Final = ASK_PF + SLOTS  # "give $1", "give $5"
+ASK_MONEY: Final = GIVE_MONEY + 2  # "ask $1", "ask $5"
+SEND_OFFER: Final = ASK_MONEY + 2
+CANCEL_OFFER: Final = SEND_OFFER + 1
+ACCEPT: Final = CANCEL_OFFER + 1
+DECLINE: Final = ACCEPT + 1
+NO_OFFER: Final = DECLINE + 1
+TRADE_SIZE: Final = NO_OFFER + 1
+AMOUNTS: Final = (1, 5)
 
 
 def describe_trade(action_id: int) -> str:

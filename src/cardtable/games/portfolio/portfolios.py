@@ -8,6 +8,8 @@ owner of slot k is the public scalar ``owner[k]`` (-1: free).
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.games.portfolio.cards import ACE, KING, RANK_OF, RED, SUIT_OF, value
 from cardtable.games.portfolio.table import (
     CAP_HIGH,
@@ -39,7 +41,7 @@ def run_value(ranks: list[int]) -> int:
 
 
 #: ``RUN_VALUE[low][high]``: the value of the run of ranks low..high (a run has no gaps).
-RUN_VALUE: tuple[tuple[int, ...], ...] = tuple(
+RUN_VALUE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(run_value(list(range(low, high + 1))) if high >= low else 0 for high in range(14))
     for low in range(14)
 )

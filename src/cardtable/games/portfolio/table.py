@@ -16,31 +16,38 @@ the offer under way (``proposer``, ``responder``, ``give_*``/``ask_*``, ``return
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from cardtable.core import State, StateFormatError, Vis, ZoneSpec
 from cardtable.games.portfolio import meta
 from cardtable.games.portfolio.cards import RANK_OF, SUIT_OF
 
 #: Portfolio slots: public zones ``pf:k`` (enough for every card of three decks in runs of 3).
-SLOTS = 52
-STOCK, DISCARD = 0, 1
-HAND0 = 2  # hand:i is HAND0 + i (five seats reserved so indexes do not depend on the count)
-PF0 = HAND0 + meta.MAX_PLAYERS  # pf:k is PF0 + k
+SLOTS: Final = 52
+STOCK: Final = 0
+DISCARD: Final = 1
+HAND0: Final = 2  # hand:i is HAND0 + i (five seats reserved so indexes do not depend on the count)
+PF0: Final = HAND0 + meta.MAX_PLAYERS  # pf:k is PF0 + k
 
 # Phases (the public field ``phase``): the turn (PF-R3..R9), the offers (PF-R10), the end.
-DRAW, SOURCE, ACTIONS, DISCARD_PHASE, OVER = "draw", "source", "actions", "discard", "over"
-OFFER, RESPOND, OPEN = "offer", "respond", "open"
-PHASES = (DRAW, SOURCE, ACTIONS, DISCARD_PHASE, OVER, OFFER, RESPOND, OPEN)
+DRAW: Final = "draw"
+SOURCE: Final = "source"
+ACTIONS: Final = "actions"
+DISCARD_PHASE: Final = "discard"
+OVER: Final = "over"
+OFFER: Final = "offer"
+RESPOND: Final = "respond"
+OPEN: Final = "open"
+PHASES: Final = (DRAW, SOURCE, ACTIONS, DISCARD_PHASE, OVER, OFFER, RESPOND, OPEN)
 
 # Card tags: a slot's caps, and the card taken from the discard pile this turn (in a hand).
-CAP_LOW = 1
-CAP_HIGH = 2
-CAPS = CAP_LOW | CAP_HIGH
-TAKEN = 4
+CAP_LOW: Final = 1
+CAP_HIGH: Final = 2
+CAPS: Final = CAP_LOW | CAP_HIGH
+TAKEN: Final = 4
 
-HAND_SIZE = 13
-START_MONEY = 6
+HAND_SIZE: Final = 13
+START_MONEY: Final = 6
 
 #: The public fields (all of them: Portfolio has no secret besides hands and the stock).
 FIELDS = (

@@ -16,41 +16,43 @@ and shape (Circle, Square, Triangle).
 
 from __future__ import annotations
 
-FILLS = ("Filled", "Partial", "Hollow")
-COLOURS = ("Red", "Blue", "Green")
-SHAPES = ("Circle", "Square", "Triangle")
-#: The nine values: fills 0..2, colours 3..5, shapes 6..8.
-VALUE_NAMES: tuple[str, ...] = FILLS + COLOURS + SHAPES
-NUM_VALUES = 9
-#: Which characteristic a value belongs to, in words.
-CHARACTERISTIC = ("fill",) * 3 + ("colour",) * 3 + ("shape",) * 3
+from typing import Final
 
-NUM_COMPLETES = 27
-COPIES = 4  # Singles of each value: a set is all four
-FIRST_SINGLE = NUM_COMPLETES
-NUM_CARDS = NUM_COMPLETES + NUM_VALUES * COPIES
+FILLS: Final = ("Filled", "Partial", "Hollow")
+COLOURS: Final = ("Red", "Blue", "Green")
+SHAPES: Final = ("Circle", "Square", "Triangle")
+#: The nine values: fills 0..2, colours 3..5, shapes 6..8.
+VALUE_NAMES: Final[tuple[str, ...]] = FILLS + COLOURS + SHAPES
+NUM_VALUES: Final = 9
+#: Which characteristic a value belongs to, in words.
+CHARACTERISTIC: Final = ("fill",) * 3 + ("colour",) * 3 + ("shape",) * 3
+
+NUM_COMPLETES: Final = 27
+COPIES: Final = 4  # Singles of each value: a set is all four
+FIRST_SINGLE: Final = NUM_COMPLETES
+NUM_CARDS: Final = NUM_COMPLETES + NUM_VALUES * COPIES
 
 #: The three values of each Complete (fill, colour, shape), by Complete id.
-COMPLETE_VALUES: tuple[tuple[int, int, int], ...] = tuple(
+COMPLETE_VALUES: Final[tuple[tuple[int, int, int], ...]] = tuple(
     (f, 3 + c, 6 + s) for f in range(3) for c in range(3) for s in range(3)
 )
 #: The value of each Single by card id (-1 for Completes).
-VALUE: tuple[int, ...] = (-1,) * NUM_COMPLETES + tuple(
+VALUE: Final[tuple[int, ...]] = (-1,) * NUM_COMPLETES + tuple(
     v for v in range(NUM_VALUES) for _ in range(COPIES)
 )
-IS_COMPLETE: tuple[bool, ...] = tuple(c < NUM_COMPLETES for c in range(NUM_CARDS))
+IS_COMPLETE: Final[tuple[bool, ...]] = tuple(c < NUM_COMPLETES for c in range(NUM_CARDS))
 
-NAMES: tuple[str, ...] = tuple(
+NAMES: Final[tuple[str, ...]] = tuple(
     "-".join(VALUE_NAMES[v] for v in values) for values in COMPLETE_VALUES
 ) + tuple(VALUE_NAMES[VALUE[c]] for c in range(FIRST_SINGLE, NUM_CARDS))
 
 #: Short codes of Completes (``FRS``), accepted wherever a Complete's name is.
-CODES: tuple[str, ...] = tuple(
+CODES: Final[tuple[str, ...]] = tuple(
     "".join(VALUE_NAMES[v][0] for v in values) for values in COMPLETE_VALUES
 )
 
 #: Does Complete ``c`` have value ``v``? Indexed ``HAS_VALUE[c][v]``.
-HAS_VALUE: tuple[tuple[bool, ...], ...] = tuple(
+HAS_VALUE: Final[tuple[tuple[bool, ...], ...]] = tuple(
     tuple(v in values for v in range(NUM_VALUES)) for values in COMPLETE_VALUES
 )
 

@@ -24,17 +24,19 @@ Single is named by its value).
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core import ActionData, ActionSpace
 from cardtable.games.score.cards import CODES, NAMES, NUM_COMPLETES, NUM_VALUES, VALUE_NAMES
 
-CALL = 0
-LEAD = 1
-DECLARE_FIVE = 2
-LAY = 3
-PLAY = LAY + NUM_COMPLETES
-DISCARD = PLAY + NUM_VALUES
-PASS = DISCARD + NUM_COMPLETES
-SIZE = PASS + NUM_VALUES
+CALL: Final = 0
+LEAD: Final = 1
+DECLARE_FIVE: Final = 2
+LAY: Final = 3
+PLAY: Final = LAY + NUM_COMPLETES
+DISCARD: Final = PLAY + NUM_VALUES
+PASS: Final = DISCARD + NUM_COMPLETES
+SIZE: Final = PASS + NUM_VALUES
 
 
 def describe(action_id: int) -> str:

@@ -30,20 +30,20 @@ pile keeps its top cards in order.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from cardtable.core import State, StateFormatError, Vis, ZoneSpec
 from cardtable.games.score import meta
 from cardtable.games.score.cards import IS_COMPLETE, NAMES, NUM_VALUES, VALUE
 
 #: Zone indexes in layout order.
-PILE = 0  # the face-down Complete pile (top = end of the list)
-SINGLES_DECK = 1  # the Singles between rounds (empty while a round is played)
-COMPLETES = (2, 3, 4)  # each seat's Completes (owner only)
-SINGLES = (5, 6, 7)  # each seat's Singles (owner only)
-DRAWN = (8, 9, 10)  # the Completes a lead has just taken (owner only)
-LAID = 11  # laid Completes, face up for the rest of the round (SC-R13)
-DISCARDED = 12  # Completes discarded for want of a match, face up (SC-R5)
+PILE: Final = 0  # the face-down Complete pile (top = end of the list)
+SINGLES_DECK: Final = 1  # the Singles between rounds (empty while a round is played)
+COMPLETES: Final = (2, 3, 4)  # each seat's Completes (owner only)
+SINGLES: Final = (5, 6, 7)  # each seat's Singles (owner only)
+DRAWN: Final = (8, 9, 10)  # the Completes a lead has just taken (owner only)
+LAID: Final = 11  # laid Completes, face up for the rest of the round (SC-R13)
+DISCARDED: Final = 12  # Completes discarded for want of a match, face up (SC-R5)
 
 ZONE_SPECS = (
     ZoneSpec("pile", Vis.HIDDEN),
@@ -56,17 +56,17 @@ ZONE_SPECS = (
 )
 
 # Phases (public scalar ``phase``).
-CALL_PHASE = "call"
-CHOOSE = "choose"
-COMMIT = "commit"
-COLLECT = "collect"
-OVER = "over"
-PHASES = (CALL_PHASE, CHOOSE, COMMIT, COLLECT, OVER)
+CALL_PHASE: Final = "call"
+CHOOSE: Final = "choose"
+COMMIT: Final = "commit"
+COLLECT: Final = "collect"
+OVER: Final = "over"
+PHASES: Final = (CALL_PHASE, CHOOSE, COMMIT, COLLECT, OVER)
 
-SEATS = 3
-HAND_COMPLETES = 3
-HAND_SINGLES = 12
-TAKE = 3  # Completes a lead takes from the pile
+SEATS: Final = 3
+HAND_COMPLETES: Final = 3
+HAND_SINGLES: Final = 12
+TAKE: Final = 3  # Completes a lead takes from the pile
 
 
 #: The table's fields in the order positions write them (docs/state-format.md): declared once,
