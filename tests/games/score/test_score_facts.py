@@ -26,7 +26,7 @@ def _play_until(seed: int, word: str) -> tuple[State, int]:
         state.apply(seat, chooser.choice(state.legal_actions(seat)))
         for _audience, line, _step in (state.events or [])[before:]:
             if word in line:
-                return state, "ABC".index(line[0])
+                return state, int(line.split()[1])
     raise AssertionError(f"no {word!r} in seed {seed}")
 
 

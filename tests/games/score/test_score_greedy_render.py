@@ -76,4 +76,4 @@ def test_render_shows_laid_complete_sets_and_scores() -> None:
     state.apply(A, "lay Filled-Red-Square")
     text = render(state.observation(B))
     assert "Laid Complete: [bold]Filled-Red-Square" in text
-    assert "A (lead): 0 points" in text
+    assert "seat 0 (lead): 0 points" in text

@@ -19,7 +19,9 @@ SUMMARY = (
 #: Every seat plays its Single face down at the same time (SC-R16).
 SIMULTANEOUS = True
 
-SEAT_NAMES = ("A", "B", "C")
+#: How log lines and views name the seats: by number, as every other game and the web table do
+#: (the rule text's examples say A, B and C; issue 29 found the two namings side by side).
+SEAT_NAMES = ("seat 0", "seat 1", "seat 2")
 
 
 @dataclass(frozen=True, slots=True)
