@@ -297,7 +297,7 @@ class CardtableObserver:
         return text
 
 
-class RolloutEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+class RolloutEvaluator(mcts.RandomRolloutEvaluator):
     """OpenSpiel's ``RandomRolloutEvaluator``, played on our state instead of through the bridge.
 
     OpenSpiel's evaluator plays each rollout through the Python-game bridge: per action a call
