@@ -3,10 +3,16 @@ or at equal time per decision.
 
 Both bots play the OpenSpiel form of the game (:mod:`cardtable.envs.openspiel`): ours decides
 through :func:`cardtable.agents.base.decide` from its seat's information only; OpenSpiel's Python
-``ISMCTSBot`` searches with ``resample_from_infostate`` (our determinisation) and its standard
-random-rollout evaluator (one rollout to the end, ``uct_c=2``). Ours keeps its defaults otherwise
-(random rollouts cut off after 8 actions and scored by the game's evaluation; ``--cutoff`` sets
-it, a large one plays rollouts to the end as OpenSpiel's evaluator does).
+``ISMCTSBot`` searches with ``resample_from_infostate`` (our determinisation) and OpenSpiel's
+random-rollout evaluator (one uniformly random rollout to the end of the game), ``uct_c=2`` and
+its other defaults (a fresh world per simulation, UCT, the most visited action, nodes keyed by
+information-state strings). The evaluator runs as :class:`cardtable.envs.openspiel.
+RolloutEvaluator`, which draws exactly the same rollouts from the same generator without the
+Python-game bridge (``--bridge`` uses OpenSpiel's own class: same moves, several times slower).
+The bot's resampler is given a seeded sampler (by default it draws worlds from an unseeded one,
+so no run could be repeated). Ours keeps its defaults otherwise (``c=0.7``, random rollouts cut
+off after 8 actions and scored by the game's evaluation; ``--cutoff`` sets it, a large one plays
+rollouts to the end as OpenSpiel's evaluator does).
 
 Budgets: ``--iterations N`` gives both N iterations per decision. ``--time T`` gives both T
 seconds per decision: ours through its own time budget; OpenSpiel's bot has only a simulation
@@ -16,7 +22,9 @@ a first decision of 4 simulations). The printed mean iterations per decision of
 each side show what equal time meant.
 
 Game *g* deals with seed ``1000 + g`` and seats ours at ``g % players``; the other seats are
-OpenSpiel bots. Prints ours' mean win share with a 95% Wilson interval and parity (1/players).
+OpenSpiel bots (generators seeded with *g*). ``--deadline S`` starts no new game after S seconds
+of wall time, so a time-bound run still ends with its summary. Prints ours' mean win share with a
+95% Wilson interval and parity (1/players).
 
 Run: ``.venv/bin/python benchmarks/openspiel_ismcts.py GAME --players 2 --games 20
 --iterations 50`` or ``... --time 0.2``. Without arguments (``make bench``): a two-game check.
@@ -35,8 +43,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 from cardtable.agents import decide
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
 from cardtable.core import Rng
-from cardtable.envs.openspiel import CardtableSpielState, short_name
-from cardtable.simulate.stats import wilson
+from cardtable.envs.openspiel import CardtableSpielState, RolloutEvaluator, short_name
+from cardtable.simulate.stats import binomial_p_value, wilson
 
 
 @dataclass
@@ -80,13 +88,16 @@ def play(args: argparse.Namespace, index: int, tally: Tally) -> float:
     )
     ours = IsmctsAgent(budget)
     random_state = np.random.RandomState(index)
+    evaluator = mcts.RandomRolloutEvaluator if args.bridge else RolloutEvaluator
     theirs = ismcts.ISMCTSBot(
         loaded,
-        mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state),
+        evaluator(n_rollouts=1, random_state=random_state),
         uct_c=2.0,
         max_simulations=args.iterations or 1,
         random_state=random_state,
     )
+    sampler = pyspiel.UniformProbabilitySampler(index, 0.0, 1.0)
+    theirs.set_resampler(lambda s, player: s.resample_from_infostate(player, sampler))
     timed = TimedBudget(args.time) if args.time else None
     our_seat = index % args.players
     rng = Rng(index)
@@ -137,6 +148,10 @@ def parse() -> argparse.Namespace:
     budget.add_argument("--iterations", type=int, default=0, help="per decision, both bots")
     budget.add_argument("--time", type=float, default=0.0, help="seconds per decision, both")
     parser.add_argument("--cutoff", type=int, default=IsmctsConfig().cutoff)
+    parser.add_argument("--deadline", type=float, default=0.0, help="no new game after S s")
+    parser.add_argument(
+        "--bridge", action="store_true", help="OpenSpiel's evaluator class (same draws, slower)"
+    )
     args = parser.parse_args()
     if not args.iterations and not args.time:
         args.iterations = 25
@@ -148,19 +163,30 @@ def main() -> None:
     start = time.perf_counter()
     tally = Tally()
     wins = 0.0
+    played = 0
     for index in range(args.first, args.first + args.games):
+        if args.deadline and time.perf_counter() - start > args.deadline:
+            print(f"deadline: stopped after {played} of {args.games} games", flush=True)
+            break
+        began = time.perf_counter()
         share = play(args, index, tally)
         wins += share
-        played = index - args.first + 1
-        print(f"game {index}: ours {share:.2f} (running {wins:.1f}/{played})", flush=True)
-    lo, hi = wilson(wins, args.games)
+        played += 1
+        print(
+            f"game {index}: ours {share:.2f} (running {wins:.1f}/{played}) "
+            f"{time.perf_counter() - began:.0f} s",
+            flush=True,
+        )
+    lo, hi = wilson(wins, played)
     budget = f"{args.time} s/decision" if args.time else f"{args.iterations} iterations"
     print(
         f"{args.game} {args.players}p, {budget}, our cutoff {args.cutoff}: ours vs OpenSpiel "
-        f"ISMCTSBot: win share {wins / args.games:.3f} (95% CI {lo:.3f}-{hi:.3f}) over "
-        f"{args.games} games; parity {1 / args.players:.3f}; mean iterations per searched "
-        f"decision: ours {np.mean(tally.ours_iterations):.0f}, theirs "
-        f"{np.mean(tally.theirs_iterations):.0f}; {time.perf_counter() - start:.0f} s"
+        f"ISMCTSBot: win share {wins / max(played, 1):.3f} (95% CI {lo:.3f}-{hi:.3f}) over "
+        f"{played} games ({args.first}-{args.first + played - 1}); parity {1 / args.players:.3f} "
+        f"(exact binomial p {binomial_p_value(wins, played, 1 / args.players):.3f}); "
+        f"mean iterations per searched "
+        f"decision: ours {np.mean(tally.ours_iterations or [0]):.0f}, theirs "
+        f"{np.mean(tally.theirs_iterations or [0]):.0f}; {time.perf_counter() - start:.0f} s"
     )
 
 

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
 from cardtable.core import Rng, State
 from cardtable.core.registry import GameInfo, list_games, state_from_json
@@ -114,9 +115,15 @@ class Play:
     OpenSpiel clones a Python state by deep-copying each attribute and serialises it by pickling
     them; this object answers both cheaply and exactly: a clone is our own :meth:`State.clone`
     (the table spec shared), a pickle is our JSON form (docs/state-format.md).
+
+    ``memo`` keeps what is costly to derive and asked for again and again while the state stands
+    still: ``ISMCTSBot`` asks for the same information-state string three or four times per node
+    it passes and resamples the same root once per simulation. Every entry is keyed by the
+    length of our history as well, and :meth:`changed` drops them all after each action, so a
+    memo can never outlive the state it was derived from.
     """
 
-    __slots__ = ("deals", "game_state", "records", "table")
+    __slots__ = ("deals", "game_state", "memo", "records", "table")
 
     def __init__(self, table: GameTable, deals: int) -> None:
         self.table = table
@@ -124,6 +131,16 @@ class Play:
         self.game_state: State | None = None
         #: Per seat, every step as that seat saw it: action texts (redacted) and log lines.
         self.records: list[list[str]] = [[] for _ in range(table.players)]
+        self.memo: dict[tuple[Any, ...], Any] = {}
+
+    def key(self, *parts: Any) -> tuple[Any, ...]:
+        """A memo key for ``parts`` at this point of the game (see the class docstring)."""
+        state = self.game_state
+        return (*parts, -1 if state is None else len(state.history))
+
+    def changed(self) -> None:
+        """Forget every memo: the state has moved on."""
+        self.memo.clear()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         new = Play(self.table, self.deals)
@@ -180,6 +197,7 @@ class CardtableSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         play = self.play
+        play.changed()
         if play.game_state is None:
             play.game_state = play.table.new(int(action))
             self._record(0, None)
@@ -228,7 +246,12 @@ class CardtableSpielState(pyspiel.State):
         if state is None:
             return new
         seed = int(probability_sampler() * 2**53)
-        world = state.determinize(player_id, Rng(seed))
+        # ``determinize(seat, rng)`` is ``sampler(seat)(rng)``; the prepared sampler is kept.
+        key = self.play.key("sampler", player_id)
+        sampler = self.play.memo.get(key)
+        if sampler is None:
+            sampler = self.play.memo[key] = state.sampler(player_id)
+        world = sampler(Rng(seed))
         world.events = None
         new.play.game_state = world
         new.play.records = [self.play.records[player_id][:] for _ in self.play.records]
@@ -259,14 +282,59 @@ class CardtableObserver:
             self.tensor[:] = self.table.vector(game_state, player)
 
     def string_from(self, state: CardtableSpielState, player: int) -> str:
-        game_state = state.play.game_state
+        play = state.play
+        game_state = play.game_state
         if game_state is None:
             return f"seat {player}, before the deal"
-        obs = self.table.current_view(game_state, player)
-        del obs["history"], obs["history_data"], obs["log"]
-        if self.perfect_recall:
-            obs["record"] = state.play.records[player]
-        return json.dumps(obs, sort_keys=True, separators=(",", ":"))
+        key = play.key("string", player, self.perfect_recall, len(play.records[player]))
+        text: str | None = play.memo.get(key)
+        if text is None:
+            obs = self.table.current_view(game_state, player)
+            del obs["history"], obs["history_data"], obs["log"]
+            if self.perfect_recall:
+                obs["record"] = play.records[player]
+            text = play.memo[key] = json.dumps(obs, sort_keys=True, separators=(",", ":"))
+        return text
+
+
+class RolloutEvaluator(mcts.RandomRolloutEvaluator):
+    """OpenSpiel's ``RandomRolloutEvaluator``, played on our state instead of through the bridge.
+
+    OpenSpiel's evaluator plays each rollout through the Python-game bridge: per action a call
+    into C++ and back for ``legal_actions``, ``is_chance_node``, ``is_terminal`` and
+    ``apply_action`` (whose adapter checks legality and appends every seat's record line), and
+    NumPy's ``choice`` over a fresh list. That made one Magic Show rollout cost ~60 times what
+    the same random playout costs in our engine, and it was nearly all of an ``ISMCTSBot``
+    simulation. This evaluator plays the same rollout on a clone of our state, with the same
+    draws from the same generator (``random_state.randint(n)`` is what ``choice`` of n items
+    draws), so an ``ISMCTSBot`` given it searches exactly as with OpenSpiel's evaluator, only
+    faster (``tests/envs/test_openspiel.py`` checks both claims: equal returns and generator
+    state per rollout, and equal moves of the bot). States that are not ours, chance nodes
+    (before the deal) and a ``max_length`` go through OpenSpiel's own code.
+    """
+
+    def evaluate(self, state: Any) -> Any:
+        if (
+            not isinstance(state, CardtableSpielState)
+            or state.play.game_state is None
+            or self.max_length is not None
+        ):
+            return super().evaluate(state)
+        game_state = state.play.game_state
+        randint = self._random_state.randint
+        result = None
+        for _ in range(self.n_rollouts):
+            world = game_state.clone()
+            world.events = None  # nobody reads a rollout's log
+            is_terminal, to_act = world.is_terminal, world.to_act
+            legal, apply = world.legal_action_ids, world.apply_unchecked
+            while not is_terminal():
+                seat = to_act()[0]  # the OpenSpiel current player
+                ids = legal(seat)
+                apply(seat, ids[randint(len(ids))])
+            returns = np.array([float(r) for r in world.returns()])
+            result = returns if result is None else result + returns
+        return result / self.n_rollouts
 
 
 def _factory(info: GameInfo) -> Callable[[dict[str, Any] | None], CardtableGame]:
