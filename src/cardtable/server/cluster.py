@@ -38,8 +38,9 @@ from cardtable.server.store import CHANNEL, Store
 
 log = logging.getLogger(__name__)
 
-#: Called for each notice of another process: (table id, kind, the rest of the notice).
-OnNotice = Callable[[str, str, str], Awaitable[None]]
+#: Called for each notice of another process: (table id, the rest of the notice: its kind,
+#: then for a move ``SEQ SEAT ACTION``).
+OnNotice = Callable[[str, str], Awaitable[None]]
 
 _CLAIM = text(
     "INSERT INTO leases (table_id, owner, expires_at)"
@@ -203,12 +204,11 @@ class PgCluster(Cluster):
         node, _, rest = payload.partition(" ")
         if node == self.node:
             return  # our own change, applied when we committed it
-        table_id, _, rest = rest.partition(" ")
-        kind, _, detail = rest.partition(" ")
+        table_id, _, kind = rest.partition(" ")
         if not table_id:
             return
         try:
-            await on_notice(table_id, kind, detail)
+            await on_notice(table_id, kind)
         except Exception:
             log.exception("applying a notice about table %s failed", table_id)
 

@@ -104,6 +104,16 @@ class LeaseRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class RematchRow(Base):
+    """Which new table is the rematch of a finished one (every process finds it here)."""
+
+    __tablename__ = "rematches"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rematch_id: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class PresenceRow(Base):
     """A seat with a connection on one server process (renewed by that process's heartbeat)."""
 
@@ -329,9 +339,33 @@ class Store:
             if conn.execute(unseen.with_for_update()).first() is None:
                 return False
             conn.execute(delete(EventRow).where(EventRow.table_id == table_id))
+            # A rematch nobody opened: the finished table may offer a fresh one.
+            conn.execute(delete(RematchRow).where(RematchRow.rematch_id == table_id))
             conn.execute(delete(TableRow).where(TableRow.id == table_id))
             self.notify(conn, table_id, "deleted")
             return True
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The rematch of a finished table, if somebody asked for one."""
+        query = select(RematchRow.rematch_id).where(RematchRow.table_id == table_id)
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+        return None if found is None else str(found)
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> str:
+        """Record ``rematch_id`` as the rematch of ``table_id`` unless one is recorded already
+        (two people asking at once, perhaps through two processes); returns the one that
+        stands. The other processes are told (notice ``rematch ID``)."""
+        row = {"table_id": table_id, "rematch_id": rematch_id, "created_at": now()}
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(RematchRow).values(**row))
+                self.notify(conn, table_id, f"rematch {rematch_id}")
+            return rematch_id
+        except IntegrityError:
+            found = self.rematch_of(table_id)
+            assert found is not None, "a rematch row is never deleted on its own"
+            return found
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine, expire_on_commit=False) as session:

@@ -280,13 +280,27 @@ class TableService:
         return table, seat, token, invites
 
     def join(
-        self, table: LiveTable, seat: int | None, name: str, invite: str | None = None
+        self,
+        table: LiveTable,
+        seat: int | None,
+        name: str,
+        invite: str | None = None,
+        kept: bool = False,
     ) -> tuple[int, str]:
         """Take a seat; returns its token. With ``invite``, the seat that invite is for;
         otherwise an open lobby seat (the first one if ``seat`` is None). A seat kept for an
-        invited friend is taken only with its invite's secret."""
+        invited friend is taken only with its invite's secret, or with ``kept`` (the server
+        has checked who may have it: a rematch seat kept for its old holder)."""
         seats = table.row.seats
-        seat = self._seat_to_take(seats, seat, invite)
+        vouched = (  # the caller has checked the person: a kept seat nobody has taken yet
+            kept
+            and seat is not None
+            and 0 <= seat < len(seats)
+            and "invite" in seats[seat]
+            and not seats[seat]["token"]
+        )
+        if not vouched or seat is None:
+            seat = self._seat_to_take(seats, seat, invite)
         token = secrets.token_urlsafe(18)
         updated = [dict(s) for s in seats]
         updated[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
@@ -559,6 +573,13 @@ class TableService:
                 if conn in table.connections:
                     table.connections.remove(conn)
 
+    async def tell(self, table: LiveTable, message: dict[str, Any]) -> None:
+        """Send one message to every connection of the table (a closed one is skipped: the
+        table forgets it on its next broadcast)."""
+        for conn in list(table.connections):
+            with contextlib.suppress(Exception):
+                await conn.send(message)
+
     def schedule_bots(self, table: LiveTable) -> None:
         """Make sure the table's bot task runs (and wakes up to look at the table again), if
         this process owns the table: only the owner runs bots, timers and stand-ins."""
@@ -570,11 +591,12 @@ class TableService:
 
     # ------------------------------------------------------------------ other processes
 
-    async def on_notice(self, table_id: str, kind: str, detail: str = "") -> None:
+    async def on_notice(self, table_id: str, kind: str) -> None:
         """Another process committed a change to a table (see :mod:`.cluster`): show it to
-        this process's clients. A move's notice carries the move (``detail``: ``SEQ SEAT
-        ACTION``), applied as it is when it is the table's next step; anything else is read
-        from the store."""
+        this process's clients. A move's notice carries the move (``kind`` is then ``event SEQ
+        SEAT ACTION``), applied as it is when it is the table's next step; anything else is
+        read from the store."""
+        kind, _, detail = kind.partition(" ")
         table = self.tables.get(table_id)
         if kind == "deleted":
             self.forget(table_id)
@@ -584,6 +606,8 @@ class TableService:
         elif kind == "presence":
             self._watch(table, self.cluster.elsewhere().get(table_id, set()))
             await self.broadcast(table)
+        elif kind == "rematch":  # someone asked for a rematch through another process
+            await self.tell(table, {"type": "rematch", "table": detail})
         else:
             async with table.lock:  # never while a move of this process is being stored
                 if kind == "event" and detail:
