@@ -212,6 +212,8 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         #: Stores moves off the event loop, several tables' in one transaction.
         self.writer = MoveWriter(store)
+        #: Set when the server stops: no bot task goes on after that.
+        self.closed = False
         #: Finished tables kept in memory with nobody connected (see ``_forget_finished``).
         self.keep_finished = 64
         #: Running totals for ``/metrics``: moves stored, (table, seq) races lost, tables
@@ -376,6 +378,7 @@ class TableService:
 
     async def close(self) -> None:
         """Stop every table's bot task, then the worker processes (the server is stopping)."""
+        self.closed = True
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -725,7 +728,7 @@ class TableService:
     async def _run_bots(self, table: LiveTable) -> None:
         """While a bot or stand-in must act, let it think off the loop and play; otherwise sleep
         until the next turn-timer or away deadline, or until the table changes."""
-        while not table.state.is_terminal() and self.cluster.owns(table.id):
+        while not table.state.is_terminal() and self.cluster.owns(table.id) and not self.closed:
             table.changed.clear()
             movers = [s for s in table.state.to_act() if s in table.agents]
             due, wake = table.clock.due(table.state, table.seated, time.monotonic())
@@ -733,8 +736,11 @@ class TableService:
                 if wake is None and not table.clock.away_since:
                     return
                 timeout = None if wake is None else max(0.0, wake - time.monotonic())
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancellation
+                # that arrives as the event is set, and the cancelled task played on.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(table.changed.wait(), timeout)
+                    async with asyncio.timeout(timeout):
+                        await table.changed.wait()
                 continue
             if movers:
                 seat, spec = movers[0], table.agents[movers[0]]
