@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from sqlalchemy.exc import IntegrityError
 
+from cardtable.server.cluster import PgCluster
 from cardtable.server.store import Move, MoveWriter, Store
-from cardtable.server.tables import Connection, TableService
+from cardtable.server.tables import Connection, TableError, TableService
 
 
 def test_group_commit_stores_each_move_and_tells_which_lost(any_db_url: str) -> None:
@@ -91,3 +92,19 @@ def test_another_process_s_move_is_applied_from_its_notice(
 
     asyncio.run(notices())
     assert table.seq == 3 and table.state.history == other.history
+
+
+@pytest.mark.parametrize("any_db_url", ["postgresql"], indirect=True)
+def test_a_seat_just_taken_through_another_process_is_recognised(any_db_url: str) -> None:
+    """A player who took a seat through one process and connects to another before its notice
+    arrived is recognised (the seats are read from the store on a miss); before, the soak's
+    two-process run saw 403 "that seat token is not valid" for such connections."""
+    first_store, second_store = Store(any_db_url, "node-a"), Store(any_db_url, "node-b")
+    first = TableService(first_store, cluster=PgCluster(first_store, 15.0))
+    second = TableService(second_store, cluster=PgCluster(second_store, 15.0))
+    table = first.create("magic-show", 2, {}, ["human", "human"], "A")[0]
+    stale = second.get(table.id)
+    seat, token = first.join(table, None, "Bo")
+    assert second.seat_of(stale, token) == seat == 1
+    with pytest.raises(TableError):
+        second.seat_of(stale, "not a token")
