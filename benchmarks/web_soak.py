@@ -9,6 +9,14 @@ log: each action it meant to make (an intent, resent unchanged after a reconnect
 the moment the last seat of the table has received the view of that step; p50, p99, max), errors
 and the server processes' memory (RSS) over time.
 
+``turnover``: the load above with the shortest games (Magic Show and Piece of the Action, about
+150 random moves each) by default, for a run long enough that games end and new tables replace
+them: it reports the games finished and, every sample, each server's tables in memory (from
+``/metrics``) beside its memory, to see whether memory stays flat once tables turn over.
+
+Every mode reports the server processes' CPU time per accepted action (user + system, from
+``/proc``): unlike the latencies it hardly depends on how busy the rest of the machine is.
+
 ``faults``: the same load, and every few seconds (uniform in ``--kill-every``) the server
 processes are killed with SIGKILL and started again on the same database and ports; clients
 reconnect and resend their unacknowledged action. At the end the event log is read from the
@@ -20,8 +28,8 @@ for two processes give a PostgreSQL URL), or ``--server URL`` (repeatable) uses 
 running. Tables are created round-robin, and each seat connects to the next server in turn, so a
 table's seats sit on different processes. Bounded: at most 500 tables and 600 s.
 
-Run: ``CARDTABLE_PURE=1 .venv/bin/python benchmarks/web_soak.py load --tables 200 --seconds 120``
-and ``… faults --tables 50 --seconds 60``.
+Run: ``CARDTABLE_PURE=1 .venv/bin/python benchmarks/web_soak.py load --tables 200 --seconds 120``,
+``… turnover --tables 100 --seconds 600`` and ``… faults --tables 50 --seconds 60``.
 """
 
 from __future__ import annotations
@@ -49,6 +57,8 @@ import websockets
 from sqlalchemy import create_engine, text
 
 GAMES = {"magic-show": 2, "score": 3, "piece-of-the-action": 3, "portfolio": 3}
+#: The games of the turnover mode: about 150 random moves each, so games end within minutes.
+SHORT_GAMES = "magic-show,piece-of-the-action"
 
 SERVER = """
 import sys, uvicorn
@@ -80,6 +90,11 @@ class Log:
     errors: Counter[str] = field(default_factory=Counter)
     reconnects: int = 0
     games: int = 0
+    #: Games finished since the start (warm-up included).
+    games_ended: int = 0
+    #: Server CPU seconds when counting began, per process id.
+    cpu_start: dict[int, float] = field(default_factory=dict)
+    cpu_used: float = 0.0
     tables_made: int = 0
     #: Acks of a resent action the server recognised as already applied (after a restart).
     duplicates: int = 0
@@ -128,6 +143,28 @@ def rss_mb(pid: int) -> float | None:
     except OSError:
         return None
     return None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time the process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tables_loaded(base: str) -> str:
+    """The server's ``cardtable_tables_loaded`` gauge ("-" if it does not answer)."""
+    try:
+        with urllib.request.urlopen(base + "/metrics", timeout=5) as response:
+            page = response.read().decode()
+    except OSError:
+        return "-"
+    for line in page.splitlines():
+        if line.startswith("cardtable_tables_loaded "):
+            return line.split()[1]
+    return "-"
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -254,6 +291,7 @@ async def table_loop(
         done = await asyncio.gather(*(c.play(stop, think) for c in clients))
         if all(done):
             log.games += log.counting
+            log.games_ended += 1
 
 
 def joined_seat(i: int, made: dict[str, Any]) -> int:
@@ -269,9 +307,11 @@ async def sample_memory(
         sizes = [rss_mb(pid) for pid in servers.pids()]
         load = os.getloadavg()[0]
         shown = " ".join("-" if s is None else f"{s:.0f}" for s in sizes)
+        loaded = await asyncio.gather(*(asyncio.to_thread(tables_loaded, u) for u in servers.urls))
         out.append(
             f"t={time.monotonic() - start:5.0f}s rss MB {shown} load {load:.1f} "
-            f"tables {log.tables_made} views {log.views} acks {len(log.acks)}"
+            f"tables made {log.tables_made} loaded {' '.join(loaded)} games {log.games_ended} "
+            f"views {log.views} acks {len(log.acks)}"
         )
         await asyncio.sleep(every)
 
@@ -322,7 +362,10 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
         kill_task = asyncio.create_task(killer(servers, stop, tuple(args.kill_every), rng))
     await asyncio.sleep(args.warmup)
     log.counting = True
+    if args.mode != "faults":  # a killed server's CPU time is lost with it
+        log.cpu_start = {pid: cpu_seconds(pid) or 0.0 for pid in servers.pids()}
     await asyncio.gather(*loops)
+    log.cpu_used = sum((cpu_seconds(pid) or 0.0) - start for pid, start in log.cpu_start.items())
     await sampler
     kills = await kill_task if kill_task is not None else 0
     return log, memory, kills
@@ -371,12 +414,12 @@ def check_log(db: str, log: Log) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=["load", "faults"])
+    parser.add_argument("mode", choices=["load", "turnover", "faults"])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=120.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds before an action")
-    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated, round robin")
+    parser.add_argument("--games", default="", help="comma-separated, round robin")
     parser.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--spawn", type=int, default=1, help="server processes to start")
     parser.add_argument("--server", action="append", default=[], help="a running server's URL")
@@ -384,6 +427,7 @@ def main() -> None:
     parser.add_argument("--sample-every", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    args.games = args.games or (SHORT_GAMES if args.mode == "turnover" else ",".join(GAMES))
     if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
         parser.error("at most 500 tables and 600 seconds")
     if args.mode == "faults" and args.server:
@@ -424,6 +468,11 @@ def report(
         )
         worst = lat[-1] * 1000
         print(f"action-to-broadcast ms: p50 {p50:.1f} p99 {p99:.1f} max {worst:.1f} (n={len(lat)})")
+    if log.cpu_start and log.counted_acks:
+        print(
+            f"server CPU {log.cpu_used:.1f} s while measuring: "
+            f"{1000 * log.cpu_used / log.counted_acks:.2f} ms per accepted action"
+        )
     print(
         f"errors: {sum(log.errors.values())} {dict(log.errors.most_common(5))}; "
         f"reconnects {log.reconnects}"

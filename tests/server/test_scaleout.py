@@ -283,3 +283,34 @@ def play_until_bots_move(
             send_action(player, view["seq"], view["legal"][0]["id"])
         left = deadline - time.monotonic()
         view = views(player, lambda m: m["type"] == "view", limit=max(0.1, left))[-1]
+
+
+@pytest.fixture
+def limited(pg_url: str) -> Iterator[tuple[Server, Server]]:
+    """Two servers that allow 4 new tables and 4 joins a minute per client address."""
+    yield from _servers(pg_url, CARDTABLE_TABLES_PER_MINUTE="4", CARDTABLE_JOINS_PER_MINUTE="4")
+
+
+def test_rate_limits_count_one_budget_across_processes(limited: tuple[Server, Server]) -> None:
+    """One client spreading its requests over two processes gets the limit once, not once per
+    process (before, each process kept its own buckets: 4 + 4 tables were accepted)."""
+    a, b = limited
+    statuses = []
+    for i in range(6):  # alternately through A and B: 4 accepted in all, then 429
+        status, _made = (a if i % 2 == 0 else b).call(
+            "POST", "/api/tables", {"game": "score", "players": 3, "seats": ["human"] * 3}
+        )
+        statuses.append(status)
+    assert statuses == [201, 201, 201, 201, 429, 429], statuses
+    status, refused = a.call(
+        "POST", "/api/tables", {"game": "score", "players": 3, "seats": ["human"] * 3}
+    )
+    assert status == 429 and "try again" in refused["detail"], refused
+    table_id = b.call("GET", "/api/tables")[1][0]["id"]
+    joins = [
+        (a if i % 2 == 0 else b).call("POST", f"/api/tables/{table_id}/join", {})[0]
+        for i in range(5)
+    ]
+    # Two seats were open: 200, 200, then 409 (no seat left) until the fifth join is over the
+    # budget of 4 and refused for its rate whatever the seats.
+    assert joins == [200, 200, 409, 409, 429], joins

@@ -35,7 +35,7 @@ from sqlalchemy import DateTime, ForeignKey, String, func, insert, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from cardtable.server.inputs import clean_name, excerpt
-from cardtable.server.limits import RateLimit
+from cardtable.server.limits import Limit, rate_limit
 from cardtable.server.store import Base, Store, now
 from cardtable.server.tables import Connection, LiveTable
 
@@ -128,7 +128,8 @@ class ChatService:
 
     def __init__(self, store: Store, per_minute: float = PER_MINUTE) -> None:
         self.store = store
-        self.limit = RateLimit(per_minute)
+        # Shared by every process on PostgreSQL, so tabs on two processes get one budget.
+        self.limit: Limit = rate_limit("chat", per_minute, store.engine, store.shared)
         #: The connections that opened the chat, by table.
         self.readers: dict[str, list[Connection]] = {}
 

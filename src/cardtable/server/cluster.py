@@ -16,8 +16,10 @@ owner hangs, and is plain to inspect.
 A person's move is stored by whichever process serves their connection, checked against its
 copy of the table, with the (table, seq) key deciding any race: the loser reloads the steps it
 missed and checks the move again. Every commit sends ``NOTIFY`` in its own transaction, so the
-other processes hear of it only after it is committed; each then reads the new steps from the
-store and sends its own clients their views.
+other processes hear of it only after it is committed; each then sends its own clients their
+views. A move's notice carries the move (step, seat, action), so the others apply it without a
+query; only a gap (a notice missed) or another kind of change is read from the store. A process
+ignores its own notices: it applied its own changes when it committed them.
 
 Presence: a seat connected on a process has a ``presence`` row renewed by that process's
 heartbeat; the owner counts a seat as away only while no process has a live row for it.
@@ -36,7 +38,8 @@ from cardtable.server.store import CHANNEL, Store
 
 log = logging.getLogger(__name__)
 
-#: Called for each notice of another process: (table id, kind).
+#: Called for each notice of another process: (table id, the rest of the notice: its kind,
+#: then for a move ``SEQ SEAT ACTION``).
 OnNotice = Callable[[str, str], Awaitable[None]]
 
 _CLAIM = text(
@@ -199,8 +202,10 @@ class PgCluster(Cluster):
 
     async def _dispatch(self, payload: str, on_notice: OnNotice) -> None:
         node, _, rest = payload.partition(" ")
+        if node == self.node:
+            return  # our own change, applied when we committed it
         table_id, _, kind = rest.partition(" ")
-        if node == self.node or not table_id:
+        if not table_id:
             return
         try:
             await on_notice(table_id, kind)

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from cardtable.server.limits import RateLimit
+from cardtable.server.limits import SharedRateLimit, rate_limit
 from cardtable.server.tables import LiveTable, TableError, TableService
 
 log = logging.getLogger(__name__)
@@ -64,8 +64,10 @@ class Lobby:
     def __init__(self, service: TableService, limits: FloodLimits) -> None:
         self.service = service
         self.limits = limits
-        self.creations = RateLimit(limits.tables_per_minute)
-        self.joins = RateLimit(limits.joins_per_minute)
+        # In the database when processes share one (the same budget through every process).
+        store = service.store
+        self.creations = rate_limit("tables", limits.tables_per_minute, store.engine, store.shared)
+        self.joins = rate_limit("joins", limits.joins_per_minute, store.engine, store.shared)
 
     def open_tables(self) -> list[LiveTable]:
         return [t for t in self.service.tables.values() if not t.state.is_terminal()]
@@ -132,5 +134,8 @@ class Lobby:
             await asyncio.sleep(interval)
             try:
                 self.expire(time.monotonic())
+                for limit in (self.creations, self.joins):
+                    if isinstance(limit, SharedRateLimit):
+                        limit.forget_full()
             except Exception:  # a database hiccup: try again next time
                 log.exception("expiring unopened tables failed")

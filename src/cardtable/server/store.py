@@ -7,11 +7,20 @@ The primary key (table, seq) makes a second write of one sequence number impossi
 
 On PostgreSQL every write that others must see (a new table, an event, new seats, a deletion)
 also sends a ``NOTIFY`` in its own transaction, so the other server processes hear of it only
-once it is committed (see :mod:`.cluster`).
+once it is committed (see :mod:`.cluster`). A move's notice carries the move itself
+(:func:`event_payload`), so the others apply it without reading it back.
+
+Moves are stored off the event loop, several tables' moves in one transaction (group commit,
+:class:`MoveWriter`); everything else here is a short synchronous transaction.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import threading
+from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +44,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 
@@ -94,6 +104,16 @@ class LeaseRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class RematchRow(Base):
+    """Which new table is the rematch of a finished one (every process finds it here)."""
+
+    __tablename__ = "rematches"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rematch_id: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class PresenceRow(Base):
     """A seat with a connection on one server process (renewed by that process's heartbeat)."""
 
@@ -108,11 +128,36 @@ class PresenceRow(Base):
 #: The channel of the change notices between server processes.
 CHANNEL = "cardtable"
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+#: Several notices in one statement (one round trip), sent in the order given.
+_NOTIFY_MANY = text(
+    "SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[]))"
+    " WITH ORDINALITY AS n(p, i) ORDER BY i"
+)
 #: A bot's move is stored only while its process still holds the table's lease.
-_HOLDS_LEASE = text(
-    "SELECT 1 FROM leases WHERE table_id = :table_id AND owner = :node"
+_HOLDS_LEASES = text(
+    "SELECT table_id FROM leases WHERE table_id = ANY(CAST(:ids AS text[])) AND owner = :node"
     " AND expires_at > now() FOR UPDATE"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One accepted action to store as step ``seq`` of a table (``finished``: the game ends
+    with it; ``fence``: a bot's or stand-in's move, stored only while this process holds the
+    table's lease)."""
+
+    table_id: str
+    seq: int
+    seat: int
+    action: str
+    finished: bool = False
+    fence: bool = False
+
+
+def event_payload(node: str, move: Move) -> str:
+    """The notice of a stored move: ``NODE TABLE event SEQ SEAT ACTION`` (an action's text is at
+    most 200 characters, well within a notice's 8,000 bytes)."""
+    return f"{node} {move.table_id} event {move.seq} {move.seat} {move.action}"
 
 
 class LeaseLost(Exception):
@@ -194,25 +239,61 @@ class Store:
     def add_event(
         self, table_id: str, seq: int, seat: int, action: str, finished: bool, fence: bool = False
     ) -> None:
-        """Commit one accepted action (and the end of the game with the last one).
+        """Commit one accepted action (and the end of the game with the last one), on the
+        calling thread.
 
         A second event with the same ``seq`` raises ``IntegrityError`` (another process stored
         that step first). With ``fence`` (a bot's or stand-in's move) the event is stored only
         while this process holds the table's lease, else :class:`LeaseLost`."""
+        outcome = self.add_moves([Move(table_id, seq, seat, action, finished, fence)])[0]
+        if outcome is not None:
+            raise outcome
+
+    def add_moves(self, moves: Sequence[Move]) -> list[Exception | None]:
+        """Commit several tables' moves in one transaction (group commit); the outcome of each
+        is None (stored), ``IntegrityError`` (another process stored that step first) or
+        :class:`LeaseLost` (a fenced move of a table this process no longer owns).
+
+        A step already taken makes the whole transaction fail; that is rare (only a race
+        between processes), so then each move is written again in a transaction of its own to
+        tell which one lost."""
+        try:
+            with self.engine.begin() as conn:
+                return self._write_moves(conn, moves)
+        except IntegrityError as exc:
+            if len(moves) == 1:
+                return [exc]
+        return [self.add_moves([move])[0] for move in moves]
+
+    def _write_moves(self, conn: Connection, moves: Sequence[Move]) -> list[Exception | None]:
         # Constant Core statements, not the ORM unit of work: this runs for every move, and a
         # constant statement is compiled once and then found in the cache.
-        with self.engine.begin() as conn:
-            if fence and self.shared:
-                held = conn.execute(_HOLDS_LEASE, {"table_id": table_id, "node": self.node})
-                if held.first() is None:
-                    raise LeaseLost(table_id)
-            conn.execute(
-                _INSERT_EVENT,
-                {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "at": now()},
-            )
-            if finished:
-                conn.execute(_FINISH, {"table_id": table_id})
-            self.notify(conn, table_id, "event")
+        outcomes: list[Exception | None] = [None] * len(moves)
+        fenced = {m.table_id for m in moves if m.fence} if self.shared else set()
+        if fenced:
+            held = conn.execute(_HOLDS_LEASES, {"ids": sorted(fenced), "node": self.node})
+            lost = fenced - {str(r[0]) for r in held}
+            for i, move in enumerate(moves):
+                if move.fence and move.table_id in lost:
+                    outcomes[i] = LeaseLost(move.table_id)
+        kept = [m for i, m in enumerate(moves) if outcomes[i] is None]
+        if not kept:
+            return outcomes
+        at = now()
+        conn.execute(
+            _INSERT_EVENT,
+            [
+                {"table_id": m.table_id, "seq": m.seq, "seat": m.seat, "action": m.action, "at": at}
+                for m in kept
+            ],
+        )
+        ended = [{"table_id": m.table_id} for m in kept if m.finished]
+        if ended:
+            conn.execute(_FINISH, ended)
+        if self.shared:
+            payloads = [event_payload(self.node, m) for m in kept]
+            conn.execute(_NOTIFY_MANY, {"channel": CHANNEL, "payloads": payloads})
+        return outcomes
 
     def events_after(self, table_id: str, seq: int) -> list[tuple[int, int, str]]:
         """The events after step ``seq``, as (seq, seat, action), in order."""
@@ -258,9 +339,33 @@ class Store:
             if conn.execute(unseen.with_for_update()).first() is None:
                 return False
             conn.execute(delete(EventRow).where(EventRow.table_id == table_id))
+            # A rematch nobody opened: the finished table may offer a fresh one.
+            conn.execute(delete(RematchRow).where(RematchRow.rematch_id == table_id))
             conn.execute(delete(TableRow).where(TableRow.id == table_id))
             self.notify(conn, table_id, "deleted")
             return True
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The rematch of a finished table, if somebody asked for one."""
+        query = select(RematchRow.rematch_id).where(RematchRow.table_id == table_id)
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+        return None if found is None else str(found)
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> str:
+        """Record ``rematch_id`` as the rematch of ``table_id`` unless one is recorded already
+        (two people asking at once, perhaps through two processes); returns the one that
+        stands. The other processes are told (notice ``rematch ID``)."""
+        row = {"table_id": table_id, "rematch_id": rematch_id, "created_at": now()}
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(RematchRow).values(**row))
+                self.notify(conn, table_id, f"rematch {rematch_id}")
+            return rematch_id
+        except IntegrityError:
+            found = self.rematch_of(table_id)
+            assert found is not None, "a rematch row is never deleted on its own"
+            return found
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine, expire_on_commit=False) as session:
@@ -282,3 +387,80 @@ class Store:
             query = query.where(TableRow.finished == finished)
         with Session(self.engine) as session:
             return list(session.scalars(query).all())
+
+
+class MoveWriter:
+    """The thread that stores moves, so that no database round trip stalls the event loop.
+
+    A move is handed over with :meth:`write` and awaited: the caller broadcasts it only once
+    it is committed. Moves that arrive while a transaction is being written wait for the next
+    one and are then committed together (group commit: one transaction, one commit and one
+    round trip per statement for up to ``max_batch`` tables' moves). One thread, so moves are
+    stored in the order they were handed over and SQLite has one writer of moves.
+    """
+
+    def __init__(self, store: Store, max_batch: int = 64) -> None:
+        self.store = store
+        self.max_batch = max_batch
+        self._queue: deque[tuple[Move, concurrent.futures.Future[None]]] = deque()
+        self._wake = threading.Condition()
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        #: Transactions written and moves in them (the average batch size, for measuring).
+        self.batches = 0
+        self.moves = 0
+
+    def submit(self, move: Move) -> concurrent.futures.Future[None]:
+        """Queue ``move``; the future ends once it is committed (or with why it was not)."""
+        future: concurrent.futures.Future[None] = concurrent.futures.Future()
+        with self._wake:
+            if self._closed:
+                raise RuntimeError("the move writer is closed")
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="cardtable-move-writer", daemon=True
+                )
+                self._thread.start()
+            self._queue.append((move, future))
+            self._wake.notify()
+        return future
+
+    async def write(self, move: Move) -> None:
+        """Store ``move`` and return once it is committed; raises like :meth:`Store.add_event`."""
+        await asyncio.wrap_future(self.submit(move))
+
+    def close(self) -> None:
+        """Store what is queued, then stop the thread."""
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+            thread = self._thread
+        if thread is not None:
+            thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._queue and not self._closed:
+                    self._wake.wait()
+                if not self._queue:
+                    return
+                count = min(self.max_batch, len(self._queue))
+                taken = [self._queue.popleft() for _ in range(count)]
+            # A move whose caller stopped waiting before it was taken is not stored; once taken
+            # it is, whatever the caller does (a caller that was cancelled meanwhile finds the
+            # step taken at its next try, and reloads it).
+            batch = [(m, f) for m, f in taken if f.set_running_or_notify_cancel()]
+            if not batch:
+                continue
+            try:
+                outcomes = self.store.add_moves([move for move, _ in batch])
+            except Exception as exc:  # the database failed: every move of the batch failed
+                outcomes = [exc] * len(batch)
+            self.batches += 1
+            self.moves += len(batch)
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if outcome is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(outcome)

@@ -46,7 +46,15 @@ from cardtable.server.clock import TurnClock
 from cardtable.server.cluster import Cluster
 from cardtable.server.config import DEFAULTS
 from cardtable.server.inputs import clean_name, excerpt
-from cardtable.server.store import LeaseLost, Store, StoredTable, TableRow, now
+from cardtable.server.store import (
+    LeaseLost,
+    Move,
+    MoveWriter,
+    Store,
+    StoredTable,
+    TableRow,
+    now,
+)
 from cardtable.server.views import seat_view
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -202,6 +210,10 @@ class TableService:
         make_search(hint_bot)  # a bad spec fails here, at start
         self.hint_bot = self.budget.clamp(hint_bot)
         self.tables: dict[str, LiveTable] = {}
+        #: Stores moves off the event loop, several tables' in one transaction.
+        self.writer = MoveWriter(store)
+        #: Set when the server stops: no bot task goes on after that.
+        self.closed = False
         #: Finished tables kept in memory with nobody connected (see ``_forget_finished``).
         self.keep_finished = 64
         #: Running totals for ``/metrics``: moves stored, (table, seq) races lost, tables
@@ -270,13 +282,27 @@ class TableService:
         return table, seat, token, invites
 
     def join(
-        self, table: LiveTable, seat: int | None, name: str, invite: str | None = None
+        self,
+        table: LiveTable,
+        seat: int | None,
+        name: str,
+        invite: str | None = None,
+        kept: bool = False,
     ) -> tuple[int, str]:
         """Take a seat; returns its token. With ``invite``, the seat that invite is for;
         otherwise an open lobby seat (the first one if ``seat`` is None). A seat kept for an
-        invited friend is taken only with its invite's secret."""
+        invited friend is taken only with its invite's secret, or with ``kept`` (the server
+        has checked who may have it: a rematch seat kept for its old holder)."""
         seats = table.row.seats
-        seat = self._seat_to_take(seats, seat, invite)
+        vouched = (  # the caller has checked the person: a kept seat nobody has taken yet
+            kept
+            and seat is not None
+            and 0 <= seat < len(seats)
+            and "invite" in seats[seat]
+            and not seats[seat]["token"]
+        )
+        if not vouched or seat is None:
+            seat = self._seat_to_take(seats, seat, invite)
         token = secrets.token_urlsafe(18)
         updated = [dict(s) for s in seats]
         updated[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
@@ -317,10 +343,21 @@ class TableService:
         return seat
 
     def seat_of(self, table: LiveTable, token: str) -> int:
+        """The seat ``token`` holds. With other processes a seat may have been taken through
+        one of them a moment ago (its notice not yet applied here): on a miss the seats are
+        read from the store once before the token is refused."""
         digest = hash_token(token)
-        for i, s in enumerate(table.row.seats):
-            if s.get("token") and secrets.compare_digest(s["token"], digest):
-                return i
+        for attempt in range(2):
+            for i, s in enumerate(table.row.seats):
+                if s.get("token") and secrets.compare_digest(s["token"], digest):
+                    return i
+            if attempt or not self.cluster.shared:
+                break
+            row = self.store.load_row(table.id)
+            if row is None or (row.seats_version or 0) <= (table.row.seats_version or 0):
+                break
+            table.row.seats, table.row.seats_version = row.seats, row.seats_version
+            table.changed.set()
         raise TableError(403, "that seat token is not valid for this table")
 
     def get(self, table_id: str) -> LiveTable:
@@ -352,10 +389,12 @@ class TableService:
 
     async def close(self) -> None:
         """Stop every table's bot task, then the worker processes (the server is stopping)."""
+        self.closed = True
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.writer.close)
         await asyncio.to_thread(self.pool.close)
 
     def _live(self, row: TableRow, state: State, actions: list[tuple[int, str]]) -> LiveTable:
@@ -389,7 +428,7 @@ class TableService:
             table.row.seen = True
         if conn.seat is not None:
             if not any(c.seat == conn.seat for c in table.connections[:-1]):
-                self.cluster.present(table.id, conn.seat, True)
+                await self._present(table.id, conn.seat, True)
             table.clock.back(conn.seat)
         table.changed.set()
         await self.broadcast(table)
@@ -400,12 +439,25 @@ class TableService:
             table.connections.remove(conn)
         seat = conn.seat
         if seat is not None and not any(c.seat == seat for c in table.connections):
-            self.cluster.present(table.id, seat, False)
-            if seat not in self.cluster.elsewhere().get(table.id, set()):
+            await self._present(table.id, seat, False)
+            elsewhere = (
+                await asyncio.to_thread(self.cluster.elsewhere)
+                if self.cluster.shared
+                else self.cluster.elsewhere()
+            )
+            if seat not in elsewhere.get(table.id, set()):
                 table.clock.left(seat)
             self.schedule_bots(table)
         await self.broadcast(table)
         self._forget_finished()
+
+    async def _present(self, table_id: str, seat: int, here: bool) -> None:
+        """Record a seat's presence on this process; with other processes that is a database
+        write, made off the event loop."""
+        if self.cluster.shared:
+            await asyncio.to_thread(self.cluster.present, table_id, seat, here)
+        else:
+            self.cluster.present(table_id, seat, here)
 
     # ------------------------------------------------------------------ play
 
@@ -428,7 +480,7 @@ class TableService:
                         return resent
                     state = table.state.clone()
                     chosen_action = state.apply(seat, action)  # IllegalAction: nothing changed
-                    if not self._commit(table, state, seat, chosen_action):
+                    if not await self._commit(table, state, seat, chosen_action):
                         caught_up = True  # another process stored this step first: again
                         continue
                     new_seq = table.seq
@@ -464,17 +516,20 @@ class TableService:
         except IllegalAction:
             return False
 
-    def _commit(
+    async def _commit(
         self, table: LiveTable, state: State, seat: int, chosen: Action, fence: bool = False
     ) -> bool:
         """Store ``chosen`` (already applied to ``state``, a copy of the table's) as the next
         step, then make ``state`` the table's. False, with the table brought up to date from
         the store, if another process stored that step first: nothing was shown of it.
-        ``fence``: a bot's move, stored only while this process owns the table."""
+        ``fence``: a bot's move, stored only while this process owns the table.
+
+        The caller holds the table's lock: the move is stored by the writer thread while the
+        event loop serves everything else, and nothing changes this table meanwhile (notices
+        of other processes wait for the lock too)."""
+        move = Move(table.id, table.seq + 1, seat, chosen.text, state.is_terminal(), fence)
         try:
-            self.store.add_event(
-                table.id, table.seq + 1, seat, chosen.text, state.is_terminal(), fence
-            )
+            await self.writer.write(move)
         except IntegrityError:
             self.counts["races_lost"] += 1
             self.refresh(table)
@@ -516,15 +571,28 @@ class TableService:
             table.bot_task.cancel()
 
     async def broadcast(self, table: LiveTable) -> None:
+        """Send every connection its own view of the table as it is now (each seat's view is
+        made once, however many connections it has; the summary once for all)."""
+        summary = table.summary()
+        made: dict[int | None, dict[str, Any]] = {}
         for conn in list(table.connections):
             try:
-                view = seat_view(
-                    table.state, table.summary(), table.seq, conn.seat, table.clock.away_seconds
-                )
+                view = made.get(conn.seat)
+                if view is None:
+                    view = made[conn.seat] = seat_view(
+                        table.state, summary, table.seq, conn.seat, table.clock.away_seconds
+                    )
                 await conn.send(view)
             except Exception:  # a closed socket: forget it
                 if conn in table.connections:
                     table.connections.remove(conn)
+
+    async def tell(self, table: LiveTable, message: dict[str, Any]) -> None:
+        """Send one message to every connection of the table (a closed one is skipped: the
+        table forgets it on its next broadcast)."""
+        for conn in list(table.connections):
+            with contextlib.suppress(Exception):
+                await conn.send(message)
 
     def schedule_bots(self, table: LiveTable) -> None:
         """Make sure the table's bot task runs (and wakes up to look at the table again), if
@@ -538,8 +606,11 @@ class TableService:
     # ------------------------------------------------------------------ other processes
 
     async def on_notice(self, table_id: str, kind: str) -> None:
-        """Another process committed a change to a table (see :mod:`.cluster`): read it from
-        the store and show it to this process's clients."""
+        """Another process committed a change to a table (see :mod:`.cluster`): show it to
+        this process's clients. A move's notice carries the move (``kind`` is then ``event SEQ
+        SEAT ACTION``), applied as it is when it is the table's next step; anything else is
+        read from the store."""
+        kind, _, detail = kind.partition(" ")
         table = self.tables.get(table_id)
         if kind == "deleted":
             self.forget(table_id)
@@ -549,9 +620,35 @@ class TableService:
         elif kind == "presence":
             self._watch(table, self.cluster.elsewhere().get(table_id, set()))
             await self.broadcast(table)
-        elif self.refresh(table):
-            await self.broadcast(table)
-            self.schedule_bots(table)
+        elif kind == "rematch":  # someone asked for a rematch through another process
+            await self.tell(table, {"type": "rematch", "table": detail})
+        else:
+            async with table.lock:  # never while a move of this process is being stored
+                if kind == "event" and detail:
+                    changed = self._apply_notice(table, detail)
+                else:
+                    changed = self.refresh(table)
+            if changed:
+                await self.broadcast(table)
+                self.schedule_bots(table)
+
+    def _apply_notice(self, table: LiveTable, detail: str) -> bool:
+        """Apply another process's move from its notice; a step this process already has is
+        ignored, and a gap (a notice missed) is filled from the store."""
+        seq_text, _, rest = detail.partition(" ")
+        seat_text, _, action = rest.partition(" ")
+        if not (seq_text.isdigit() and seat_text.isdigit()):
+            return self.refresh(table)
+        seq, seat = int(seq_text), int(seat_text)
+        if seq <= table.seq:
+            return False
+        if seq != table.seq + 1:
+            return self.refresh(table)
+        table.state.apply(seat, action)
+        table.seq = seq
+        table.clock.moved(table.state)
+        table.changed.set()
+        return True
 
     async def on_tick(self) -> None:
         """The heartbeat (leases just renewed): take over tables whose owner stopped renewing,
@@ -566,7 +663,9 @@ class TableService:
                 self.cluster.drop_expired(table_id)  # its owner died as the game ended
             elif self.cluster.claim(table_id):
                 self.counts["takeovers"] += 1
-                if self.refresh(table):
+                async with table.lock:
+                    changed = self.refresh(table)
+                if changed:
                     await self.broadcast(table)
                 table.clock.restart()  # the new owner's clock: a fresh turn timer
         elsewhere = self.cluster.elsewhere()
@@ -582,7 +681,11 @@ class TableService:
             if table_id not in self.tables:
                 self.get(table_id)
         for table in list(self.tables.values()):
-            if not table.state.is_terminal() and self.refresh(table):
+            if table.state.is_terminal():
+                continue
+            async with table.lock:
+                changed = self.refresh(table)
+            if changed:
                 await self.broadcast(table)
                 self.schedule_bots(table)
 
@@ -636,7 +739,7 @@ class TableService:
     async def _run_bots(self, table: LiveTable) -> None:
         """While a bot or stand-in must act, let it think off the loop and play; otherwise sleep
         until the next turn-timer or away deadline, or until the table changes."""
-        while not table.state.is_terminal() and self.cluster.owns(table.id):
+        while not table.state.is_terminal() and self.cluster.owns(table.id) and not self.closed:
             table.changed.clear()
             movers = [s for s in table.state.to_act() if s in table.agents]
             due, wake = table.clock.due(table.state, table.seated, time.monotonic())
@@ -644,8 +747,11 @@ class TableService:
                 if wake is None and not table.clock.away_since:
                     return
                 timeout = None if wake is None else max(0.0, wake - time.monotonic())
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancellation
+                # that arrives as the event is set, and the cancelled task played on.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(table.changed.wait(), timeout)
+                    async with asyncio.timeout(timeout):
+                        await table.changed.wait()
                 continue
             if movers:
                 seat, spec = movers[0], table.agents[movers[0]]
@@ -663,7 +769,7 @@ class TableService:
                         continue  # the player came back while the stand-in was thinking
                     state = table.state.clone()
                     chosen = state.apply(seat, choice)
-                    if not self._commit(table, state, seat, chosen, fence=True):
+                    if not await self._commit(table, state, seat, chosen, fence=True):
                         await self.broadcast(table)  # another process moved: show it, go on
                         continue
             except (IllegalAction, BadOptions):

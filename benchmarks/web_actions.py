@@ -1,0 +1,81 @@
+"""CPU per move of the table service alone: no sockets, no client, no HTTP.
+
+Drives :class:`~cardtable.server.tables.TableService` directly: ``TABLES`` tables of people
+(every seat connected through a fake socket that JSON-encodes what it is sent), one coroutine
+per table acting for whoever is to act, until ``ACTIONS`` moves are made. Each move is checked,
+stored and broadcast exactly as from a WebSocket. Reports this process's CPU time per move
+(all threads, so the move writer counts) and the wall time, which on a shared machine says
+more about the machine than about the server; the CPU time hardly does.
+
+Run: ``CARDTABLE_PURE=1 .venv/bin/python benchmarks/web_actions.py sqlite 50 3000`` or with a
+PostgreSQL URL instead of ``sqlite``. To compare with an older server, put its ``src`` first on
+``PYTHONPATH`` (``git archive COMMIT src | tar -x -C /tmp/old``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+import tempfile
+import time
+from typing import Any
+
+from cardtable.server.store import Store
+from cardtable.server.tables import Connection, TableService
+
+GAMES = [("magic-show", 2), ("score", 3), ("piece-of-the-action", 3), ("portfolio", 3)]
+
+
+async def run(url: str, tables: int, actions: int) -> None:
+    store = Store(url, "bench")
+    service = TableService(store, think_time=0.0, bot_workers=1)
+    made = []
+    for i in range(tables):
+        game, players = GAMES[i % len(GAMES)]
+        table = service.create(game, players, {}, ["human"] * players, "A")[0]
+        for _ in range(1, players):
+            service.join(table, None, "B")
+        made.append(table)
+    sent = [0]
+
+    async def send(message: dict[str, Any]) -> None:
+        sent[0] += len(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+
+    for table in made:
+        table.connections += [Connection(s, send) for s in range(table.row.num_players)]
+    rng = random.Random(1)
+    done = [0]
+
+    async def player(table: Any) -> None:
+        while done[0] < actions and not table.state.is_terminal():
+            seat = table.state.to_act()[0]
+            await service.act(
+                table, seat, table.seq, rng.choice(table.state.legal_action_ids(seat))
+            )
+            done[0] += 1
+            await asyncio.sleep(0)
+
+    cpu, wall = time.process_time(), time.perf_counter()
+    await asyncio.gather(*(player(t) for t in made))
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    batches = getattr(getattr(service, "writer", None), "batches", 0)
+    print(
+        f"{url.split(':')[0]}: {tables} tables, {done[0]} moves; CPU {1000 * cpu / done[0]:.2f} ms"
+        f" per move, wall {1000 * wall / done[0]:.2f} ms per move; {batches} transactions;"
+        f" {sent[0] / done[0]:.0f} bytes sent per move"
+    )
+    await service.close()
+
+
+if __name__ == "__main__":
+    target = sys.argv[1] if len(sys.argv) > 1 else "sqlite"
+    url = f"sqlite:///{tempfile.mkdtemp()}/actions.db" if target == "sqlite" else target
+    asyncio.run(
+        run(
+            url,
+            int(sys.argv[2]) if len(sys.argv) > 2 else 50,
+            int(sys.argv[3]) if len(sys.argv) > 3 else 3000,
+        )
+    )
