@@ -41,6 +41,7 @@ MODULES: tuple[str, ...] = (
     "core/gamerules.py",
     "core/state.py",
     "agents/ismcts.py",
+    "agents/pimc.py",
     "games/magic_show/cards.py",
     "games/magic_show/table.py",
     "games/magic_show/scoring.py",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.agents import IsmctsAgent, decide, make_agent, parse_spec
+from cardtable.agents import IsmctsAgent, PimcAgent, decide, make_agent, parse_spec
 from cardtable.agents.base import InfoSet
-from cardtable.core import Rng, new_state
+from cardtable.agents.greedy_agent import greedy_choice
+from cardtable.core import Rng, State, new_state
 
 
 def test_specs_and_levels() -> None:
@@ -67,3 +68,77 @@ def test_greedy_without_a_game_policy_plays_at_random() -> None:
     state = new_state("piece-of-the-action", 3, seed=2)
     seat = state.to_act()[0]
     assert decide(make_agent("greedy"), state, seat, Rng(0)) in state.legal_actions(seat)
+
+
+def _magic_show_info() -> InfoSet:
+    state = new_state("magic-show", 2, seed=3)
+    return InfoSet(state, state.to_act()[0], Rng(1))
+
+
+def test_a_cpu_clock_budget_counts_thread_time_not_wall_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``clock=cpu`` stops on the thread's CPU time, so a loaded machine does not shrink it.
+
+    A fake CPU clock that ticks a millisecond per reading, and a wall clock that stands still
+    (so a wall-clock budget would never end): 5.5 ms is five iterations of IS-MCTS (one
+    reading sets the deadline, one before each iteration, the sixth is past it) and six worlds
+    of PIMC, which plays its first world before it looks at the clock.
+    """
+    import time
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(time, "thread_time", lambda: next(ticks) / 1000)
+    monkeypatch.setattr(time, "perf_counter", lambda: 0.0)
+    ismcts = make_agent("ismcts:time=0.0055,clock=cpu")
+    assert isinstance(ismcts, IsmctsAgent)
+    ismcts.analyse(_magic_show_info(), Rng(2))
+    assert ismcts.last_iterations == 5
+    pimc = make_agent("pimc:time=0.0055,clock=cpu")
+    assert isinstance(pimc, PimcAgent)
+    pimc.values(_magic_show_info(), Rng(2))
+    assert pimc.last_iterations == 6
+
+
+def test_reuse_draws_one_world_for_several_iterations() -> None:
+    """``reuse=0``: one sampled world per round of root actions (PIMC's paired comparison)."""
+    info = _magic_show_info()
+    draws = 0
+    sample = info._sample
+
+    def counting(rng: Rng) -> State:
+        nonlocal draws
+        draws += 1
+        return sample(rng)
+
+    info._sample = counting
+    agent = make_agent("ismcts:iterations=50,reuse=0")
+    assert isinstance(agent, IsmctsAgent)
+    ranked = agent.analyse(info, Rng(2))
+    width = len(info.legal)
+    assert width > 1 and draws == -(-50 // width)
+    assert all(a.visits > 0 for a in ranked)  # the first world alone tried every root action
+
+
+def test_first_greedy_tries_the_rule_of_thumb_first() -> None:
+    info = _magic_show_info()
+    wanted = greedy_choice(info.observation, info.legal, Rng(0))[0]
+    for seed in range(5):
+        agent = make_agent("ismcts:iterations=1,first=greedy")
+        assert isinstance(agent, IsmctsAgent)
+        tried = [a.action for a in agent.analyse(info, Rng(seed)) if a.visits]
+        assert tried == [wanted]
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("ismcts:clock=moon", "clock must be"),
+        ("pimc:clock=moon", "clock must be"),
+        ("ismcts:reuse=-1", "reuse must be"),
+        ("ismcts:first=best", "first must be"),
+    ],
+)
+def test_bad_search_options_say_what_is_wrong(spec: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        make_agent(spec)

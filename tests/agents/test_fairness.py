@@ -14,6 +14,7 @@ BOTS = [
     "greedy",
     "ismcts:iterations=40,cutoff=10",
     "ismcts:iterations=20,rollout=greedy",
+    "ismcts:iterations=40,reuse=0,first=greedy,cutoff=24",
     "pimc:iterations=6",
     "pimc:iterations=3,cutoff=0",
 ]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from cardtable.agents import IsmctsAgent, PimcAgent, make_agent
 from cardtable.core import new_state
 from cardtable.core.options import options_to_json
 from cardtable.server.app import create_app
@@ -135,3 +137,20 @@ def test_a_probe_table_keeps_moving_beside_hostile_tables(db_url: str) -> None:
             time.sleep(0.02)
     assert max(gaps) < bound, gaps
     print(f"probe gaps (s): {[round(g, 2) for g in gaps]}; bound {bound:.2f} s")
+
+
+def test_a_clamp_keeps_every_search_parameter() -> None:
+    """``hard``'s ``reuse`` and ``first`` survive a clamp (config_spec listed fields by hand)."""
+    cap = Budget(seconds=2.0, iterations=300, cutoff=32)
+    clamped, hard = make_agent(cap.clamp("hard")), make_agent("hard")
+    assert isinstance(clamped, IsmctsAgent) and isinstance(hard, IsmctsAgent)
+    assert clamped.config == replace(hard.config, iterations=300)
+
+
+def test_a_cpu_clock_is_refused_and_clamped_to_the_wall_clock() -> None:
+    """A CPU-time budget can take far longer by the wall clock on a loaded server."""
+    cap = Budget(seconds=2.0, iterations=3_000, cutoff=32)
+    for spec in ("ismcts:time=1,clock=cpu", "pimc:time=1,clock=cpu"):
+        assert "wall clock" in (cap.check(spec) or "")
+        agent = make_agent(cap.clamp(spec))
+        assert isinstance(agent, IsmctsAgent | PimcAgent) and agent.config.clock == "wall"

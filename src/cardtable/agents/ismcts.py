@@ -32,6 +32,9 @@ class IsmctsConfig:
     c: float = 0.7  # exploration constant of UCT (returns are win shares in 0..1)
     rollout: str = "random"  # or "greedy"
     cutoff: int = 8  # rollout actions before State.evaluate() scores the position
+    clock: str = "wall"  # what ``time`` measures: "wall" (perf_counter) or "cpu" (thread_time)
+    reuse: int = 1  # iterations per sampled world; 0 = one per legal root action
+    first: str = "none"  # "greedy": the rule of thumb's root action is expanded first
 
 
 class Node:
@@ -76,15 +79,26 @@ class IsmctsAgent:
         """
         root = Node()
         cfg = self.config
-        deadline = time.perf_counter() + cfg.time if cfg.time > 0 else 0.0
+        now = time.thread_time if cfg.clock == "cpu" else time.perf_counter
+        deadline = now() + cfg.time if cfg.time > 0 else 0.0
         budget = max(cfg.iterations, min_iterations)
+        reuse = cfg.reuse if cfg.reuse > 0 else len(info.legal)
+        if cfg.first == "greedy":
+            self._seed_root(root, info, rng)
+        world: State | None = None
+        left = 0
         done = 0
-        while (
-            (done < budget)
-            if deadline == 0.0
-            else (time.perf_counter() < deadline or done < min_iterations)
-        ):
-            self._iterate(root, info, rng)
+        while (done < budget) if deadline == 0.0 else (now() < deadline or done < min_iterations):
+            if reuse == 1:
+                state = info.sample(rng)
+            else:
+                # One world for several iterations: the root actions tried in it are compared
+                # on the same hidden cards (common random numbers, as flat PIMC does).
+                if left == 0 or world is None:
+                    world, left = info.sample(rng), reuse
+                state = world.clone()
+                left -= 1
+            self._iterate(root, state, info.seat, rng)
             done += 1
         self.last_iterations = done
         out = []
@@ -98,9 +112,17 @@ class IsmctsAgent:
 
     # ------------------------------------------------------------------ one iteration
 
-    def _iterate(self, root: Node, info: InfoSet, rng: Rng) -> None:
-        state = info.sample(rng)
-        observer = info.seat
+    @staticmethod
+    def _seed_root(root: Node, info: InfoSet, rng: Rng) -> None:
+        """Expand the rule of thumb's choice first: a tiny budget then starts from a sane move.
+
+        The node gets no visits, only its place: the first iteration that can reach it tries it
+        before any other untried action (``_select`` takes an unvisited child first).
+        """
+        choice = greedy_choice(info.observation, info.legal, rng.fork())[0]
+        root.children[choice.id] = Node()
+
+    def _iterate(self, root: Node, state: State, observer: int, rng: Rng) -> None:
         node = root
         path: list[tuple[Node, int]] = []
         apply = state.apply_unchecked
@@ -142,12 +164,18 @@ class IsmctsAgent:
         """UCT over the available children; expand an untried action first."""
         children = node.children
         untried = []
+        placed = False  # a child placed but never tried (the rule of thumb's root move)
+        placed_action = 0
         for a in ids:
             child = children.get(a)
             if child is None:
                 untried.append(a)
             else:
                 child.avail += 1
+                if child.visits == 0:
+                    placed, placed_action = True, a
+        if placed:
+            return placed_action, children[placed_action], True
         if untried:
             action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
             child = children[action] = Node()

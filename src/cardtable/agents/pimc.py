@@ -37,6 +37,7 @@ class PimcConfig:
     iterations: int = 100
     time: float = 0.0  # seconds; when > 0 it replaces the iteration budget
     cutoff: int = 8  # rollout actions before State.evaluate(); 0 = to the end of the game
+    clock: str = "wall"  # what ``time`` measures: "wall" (perf_counter) or "cpu" (thread_time)
 
 
 class PimcAgent:
@@ -62,13 +63,10 @@ class PimcAgent:
         """The mean win share of the seat after each legal action, in ``info.legal`` order."""
         cfg = self.config
         totals = [0.0] * len(info.legal)
-        deadline = time.perf_counter() + cfg.time if cfg.time > 0 else 0.0
+        now = time.thread_time if cfg.clock == "cpu" else time.perf_counter
+        deadline = now() + cfg.time if cfg.time > 0 else 0.0
         done = 0
-        while (
-            (done < cfg.iterations)
-            if deadline == 0.0
-            else (done == 0 or time.perf_counter() < deadline)
-        ):
+        while (done < cfg.iterations) if deadline == 0.0 else (done == 0 or now() < deadline):
             world = info.sample(rng)
             for k, action in enumerate(info.legal):
                 state = world.clone()

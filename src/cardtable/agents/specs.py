@@ -8,7 +8,7 @@ level         spec                                             what it is
 ============  ===============================================  ===================================
 ``easy``      ``random``                                       any legal move
 ``medium``    ``greedy``                                       the game's rule of thumb
-``hard``      ``ismcts:iterations=400``                        a short search (well under 1 s)
+``hard``      ``ismcts:iterations=400,reuse=0,first=greedy``   a short search (well under 1 s)
 ``expert``    ``ismcts:time=2.0,rollout=greedy``               two seconds of search per move
 ============  ===============================================  ===================================
 
@@ -52,7 +52,7 @@ from cardtable.core import State
 LEVELS: dict[str, str] = {
     "easy": "random",
     "medium": "greedy",
-    "hard": "ismcts:iterations=400",
+    "hard": "ismcts:iterations=400,reuse=0,first=greedy",
     "expert": "ismcts:time=2.0,rollout=greedy",
 }
 
@@ -78,6 +78,12 @@ def _ismcts(params: dict[str, str]) -> IsmctsAgent:
         raise ValueError("ismcts rollout must be 'random' or 'greedy'")
     if config.iterations < 1 or config.time < 0 or config.cutoff < 0 or config.c < 0:
         raise ValueError("ismcts needs iterations >= 1 and non-negative time, cutoff and c")
+    if config.clock not in ("wall", "cpu"):
+        raise ValueError("ismcts clock must be 'wall' or 'cpu'")
+    if config.reuse < 0:
+        raise ValueError("ismcts reuse must be 0 (one per root action) or more")
+    if config.first not in ("none", "greedy"):
+        raise ValueError("ismcts first must be 'none' or 'greedy'")
     return IsmctsAgent(config)
 
 
@@ -85,6 +91,8 @@ def _pimc(params: dict[str, str]) -> PimcAgent:
     config = PimcConfig(**_typed("pimc", PimcConfig, params))
     if config.iterations < 1 or config.time < 0 or config.cutoff < 0:
         raise ValueError("pimc needs iterations >= 1 and non-negative time and cutoff")
+    if config.clock not in ("wall", "cpu"):
+        raise ValueError("pimc clock must be 'wall' or 'cpu'")
     return PimcAgent(config)
 
 

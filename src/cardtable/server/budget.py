@@ -11,7 +11,7 @@ greedy) cost a few milliseconds and need no cap.
 >>> cap.check("ismcts:time=100000")
 'a bot may think at most 2 s per decision (time=100000.0 asked)'
 >>> cap.clamp("ismcts:iterations=1000000000")
-'ismcts:iterations=3000,time=0.0,c=0.7,rollout=random,cutoff=8'
+'ismcts:iterations=3000,time=0.0,c=0.7,rollout=random,cutoff=8,clock=wall,reuse=1,first=none'
 >>> cap.check("expert") is None
 True
 >>> cap.check("pimc:iterations=1000")
@@ -20,6 +20,10 @@ True
 "a bot's rollouts may be at most 32 actions (cutoff=0 plays to the end)"
 >>> cap.check("ismcts:time=1.5,cutoff=1000") is None
 True
+
+A time budget on the server is wall-clock time: ``clock=cpu`` counts only the thread's own CPU
+time, which on a loaded server can take many times as long, so it is refused (and clamped to
+``wall``).
 
 The rollout cap bounds what an *iteration* costs, so it applies to iteration-bounded searches
 only: a time-bounded search stops at its clock whatever its rollouts' length (it overruns by at
@@ -34,7 +38,7 @@ divided by :data:`PIMC_WORLD_COST` (a typical number of choices), and its rollou
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from cardtable.agents import IsmctsAgent, IsmctsConfig, PimcAgent, PimcConfig, make_agent
 
@@ -43,13 +47,13 @@ PIMC_WORLD_COST = 20
 
 
 def config_spec(config: IsmctsConfig | PimcConfig) -> str:
-    """The spec that makes a search with exactly this configuration."""
-    if isinstance(config, PimcConfig):
-        return f"pimc:iterations={config.iterations},time={config.time},cutoff={config.cutoff}"
-    return (
-        f"ismcts:iterations={config.iterations},time={config.time},c={config.c},"
-        f"rollout={config.rollout},cutoff={config.cutoff}"
-    )
+    """The spec that makes a search with exactly this configuration.
+
+    Every field is written, so a parameter added to a search later cannot be dropped by a clamp
+    (``hard``'s ``reuse`` and ``first`` were, when the fields were listed by hand).
+    """
+    name = "pimc" if isinstance(config, PimcConfig) else "ismcts"
+    return f"{name}:" + ",".join(f"{f.name}={getattr(config, f.name)}" for f in fields(config))
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,8 @@ class Budget:
         cfg = agent.config
         pimc = isinstance(agent, PimcAgent)
         most = self.pimc_worlds if pimc else self.iterations
+        if cfg.time > 0 and cfg.clock != "wall":
+            return "a bot on this server thinks by the wall clock (clock=cpu is for measurements)"
         if cfg.time > self.seconds:
             return (
                 f"a bot may think at most {self.seconds:g} s per decision (time={cfg.time} asked)"
@@ -105,6 +111,7 @@ class Budget:
             clamped_pimc = replace(
                 pcfg,
                 time=min(pcfg.time, self.seconds),
+                clock="wall",
                 iterations=min(pcfg.iterations, self.pimc_worlds),
                 cutoff=self._rollout_cap(pcfg.time, pcfg.cutoff, stops=True),
             )
@@ -115,6 +122,7 @@ class Budget:
         clamped = replace(
             cfg,
             time=min(cfg.time, self.seconds),
+            clock="wall",
             iterations=min(cfg.iterations, self.iterations),
             cutoff=self._rollout_cap(cfg.time, cfg.cutoff, stops=False),
         )
