@@ -11,6 +11,7 @@ import pytest
 from cardtable.agents import decide, make_agent
 from cardtable.core import Rng, State, new_state
 from cardtable.games.portfolio import PortfolioState, greedy_trade
+from tests.agents.test_fairness import twin
 
 from .helpers import load, position
 
@@ -126,18 +127,6 @@ def test_greedy_spec_parameters() -> None:
         make_agent("greedy:depth=2")
 
 
-def _twin(state: State, seat: int, rng: Rng) -> State:
-    other = state.clone()
-    world = state.determinize(seat, rng)
-    other.zones, other.seen, other.tags, other.pending = (
-        world.zones,
-        world.seen,
-        world.tags,
-        world.pending,
-    )
-    return other
-
-
 def test_greedy_players_trade_and_every_trade_decision_is_fair() -> None:
     """A whole game of trading greedy players (trades happen: before, none ever did), and at
     its trade decisions a twin with every card the seat cannot see re-dealt gets the same one."""
@@ -148,7 +137,7 @@ def test_greedy_players_trade_and_every_trade_decision_is_fair() -> None:
         action = decide(GREEDY, state, seat, rng)
         phase = state.phase
         if phase in checked and checked[phase] < 6 and len(state.legal_action_ids(seat)) > 1:
-            other = _twin(state, seat, Rng(len(state.history)))
+            other = twin(state, seat, Rng(len(state.history)))
             assert other.observation(seat) == state.observation(seat)
             differing += other.to_json() != state.to_json()
             assert decide(GREEDY, other, seat, Rng(0)) == action, (phase, action.text)
