@@ -208,7 +208,7 @@ def main() -> None:
         return
     if args.from_wheel is not None and unpack_wheel(args.from_wheel):
         return
-    print(f"compiling the engine with mypyc ({len(MODULES)} modules; takes a minute or two)")
+    print(f"compiling the engine with mypyc ({len(MODULES)} modules; a few minutes)")
     try:
         build()
     except SystemExit as exc:
