@@ -300,7 +300,11 @@ class State(ABC):
         return
 
     def action_audience(self, seat: int, action_id: int) -> int:
-        """Seats (bitmask) that learn which action ``seat`` took; everyone by default."""
+        """Seats (bitmask) that learn which action ``seat`` took; everyone by default.
+
+        Like :meth:`hidden_action_text`, a function of the seat and the action alone, never of
+        the position: a history entry reads the same for ever once made, which the web table's
+        per-seat logs rely on (they read each entry once; ``tests/server/test_seat_logs.py``)."""
         return self.spec.layout.all_mask
 
     def hidden_action_text(self, seat: int, action_id: int) -> str:
@@ -549,7 +553,7 @@ class State(ABC):
 
     # ------------------------------------------------------------------ observation
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None, history: bool = True) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-able data; ``None`` is a spectator.
 
         Zones list card names, with ``None`` for a card the seat cannot see. A zone whose order
@@ -557,6 +561,11 @@ class State(ABC):
         shown in the canonical order of :meth:`zone_view`, so the order in which the engine
         filed its cards tells nobody anything. Other seats' commitments show only whether they
         have committed. History shows hidden actions as what their outsiders saw.
+
+        ``history=False`` leaves ``history``, ``history_data`` and ``log`` empty: they cost in
+        proportion to the game's length, and a caller that keeps them itself, entry by entry
+        through :meth:`history_entry` and :meth:`hears` (the web table's per-seat logs,
+        ``cardtable.server.seatlog``), should not pay for them again on every view.
         """
         layout = self.spec.layout
         zones: dict[str, list[str | None]] = {}
@@ -566,17 +575,18 @@ class State(ABC):
         own_commit = None
         if seat is not None and self.pending[seat] != NO_COMMIT:
             own_commit = space.action(self.pending[seat]).text
-        history: list[list[Any]] = []
+        entries: list[list[Any]] = []
         history_data: list[dict[str, Any] | None] = []
-        for actor, aid in self.history:
-            text, data = self.history_entry(seat, actor, aid)
-            history.append([actor, text])
-            history_data.append(None if data is None else dict(data.to_json()))
-        log = []
-        if self.events is not None:
-            for audience, text, _step in self.events:
-                if audience == -1 or (seat is not None and (audience >> seat) & 1):
-                    log.append(text)
+        log: list[str] = []
+        if history:
+            for actor, aid in self.history:
+                text, data = self.history_entry(seat, actor, aid)
+                entries.append([actor, text])
+                history_data.append(None if data is None else dict(data.to_json()))
+            if self.events is not None:
+                for audience, text, _step in self.events:
+                    if self.hears(seat, audience):
+                        log.append(text)
         terminal = self.is_terminal()
         return {
             "game": self.GAME,
@@ -590,10 +600,17 @@ class State(ABC):
             "my_commit": own_commit,
             "public": self.public_view(),
             "zones": zones,
-            "history": history,
+            "history": entries,
             "history_data": history_data,
             "log": log,
         }
+
+    def hears(self, seat: int | None, audience: int) -> bool:
+        """Whether ``seat`` (None = spectator) is told a log line written for ``audience`` (a
+        bitmask of seats, -1 for everyone; see :meth:`note`): a spectator only hears what
+        everyone does. The one place that decides it, for the observation's log, the timeline
+        and the web table's per-seat logs."""
+        return audience == -1 or (seat is not None and (audience >> seat) & 1 == 1)
 
     def history_text(self, seat: int | None, actor: int, action_id: int) -> str:
         """One history entry as ``seat`` (None = spectator) reads it: the action's text when
@@ -636,7 +653,7 @@ class State(ABC):
         ``seat`` may read (:meth:`history_entry`), None for a hidden move and for a log line."""
         by_step: dict[int, list[str]] = {}
         for audience, text, step in self.events or ():
-            if audience == -1 or (seat is not None and (audience >> seat) & 1):
+            if self.hears(seat, audience):
                 by_step.setdefault(step, []).append(text)
         out: list[tuple[int | None, str, ActionData | None]] = [
             (None, line, None) for line in by_step.get(0, [])

@@ -53,7 +53,6 @@ from cardtable.server.rematch import Rematches
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
-from cardtable.server.views import seat_view
 
 STATIC = Path(__file__).parent / "static"
 #: Client messages are flat objects; deeper nesting is refused before parsing.
@@ -478,9 +477,7 @@ async def _handle(
         )
         return
     if message["type"] == "sync":
-        await websocket.send_json(
-            seat_view(table.state, table.summary(), table.seq, conn.seat, table.clock.away_seconds)
-        )
+        await websocket.send_json(table.view(conn.seat))
         return
     if message["type"] == "hint":
         if conn.seat is None:

@@ -55,7 +55,7 @@ from cardtable.server.store import (
     TableRow,
     now,
 )
-from cardtable.server.views import seat_view
+from cardtable.server.views import SeatLogs, seat_view
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -100,6 +100,8 @@ class LiveTable:
     hinting: set[int] = field(default_factory=set)
     #: When this process loaded the table (monotonic): an unopened table expires from here.
     loaded_at: float = field(default_factory=time.monotonic)
+    #: What each seat's views have read of the history and log (a view reads only what grew).
+    logs: SeatLogs = field(default_factory=SeatLogs)
 
     def seated(self, seat: int) -> bool:
         """Whether a person holds this seat (a human seat whose token was handed out)."""
@@ -150,6 +152,17 @@ class LiveTable:
             "seq": self.seq,
             "seed": self.row.seed if over else None,
         }
+
+    def view(self, seat: int | None, summary: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The view message for ``seat`` (None = a spectator) as the table is now."""
+        return seat_view(
+            self.state,
+            self.summary() if summary is None else summary,
+            self.seq,
+            seat,
+            self.clock.away_seconds,
+            self.logs,
+        )
 
     def record(self) -> GameRecord:
         names = [s.get("name") or s.get("bot") or f"seat {i}" for i, s in enumerate(self.row.seats)]
@@ -579,9 +592,7 @@ class TableService:
             try:
                 view = made.get(conn.seat)
                 if view is None:
-                    view = made[conn.seat] = seat_view(
-                        table.state, summary, table.seq, conn.seat, table.clock.away_seconds
-                    )
+                    view = made[conn.seat] = table.view(conn.seat, summary)
                 await conn.send(view)
             except Exception:  # a closed socket: forget it
                 if conn in table.connections:

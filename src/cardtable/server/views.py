@@ -7,8 +7,13 @@ the text), descriptions and the notes on why its choices are narrowed (``choice_
 Nothing reads the state's zones directly, so no other seat's hidden card and no face-down choice
 can reach a client. The seed and the full record stay on the server until the game is over.
 
-A view is made from plain data (the game state, the table's public summary and its step), never
-from the live table, so this module does not depend on the table service
+The history, the log and the timeline a view carries (their newest entries) are read entry by
+entry through the core's ``history_entry`` and ``hears``, the same decisions ``observation``
+makes, and a live table keeps them per seat (:mod:`.seatlog`), so a view's cost does not grow
+with the game.
+
+A view is made from plain data (the game state, the table's public summary and its step, the
+seat logs), never from the live table, so this module does not depend on the table service
 (``tests/server/test_layering.py``).
 """
 
@@ -16,59 +21,44 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardtable.server.seatlog import HISTORY_TAIL, LOG_TAIL, TIMELINE_TAIL, SeatLog, SeatLogs
+
 if TYPE_CHECKING:
     from cardtable.core.state import State
 
-#: A view carries only the newest history entries and log lines (with the full counts): the
-#: page shows the recent log, and a message that grew with the game would make every move of a
-#: long game slower to send. The whole game is in the record and the replay once it is over.
-HISTORY_TAIL = 10
-LOG_TAIL = 30
-#: The log the page shows: the newest entries of the timeline (moves and the lines they caused).
-TIMELINE_TAIL = 40
-
-
-def trim(observation: dict[str, Any]) -> dict[str, Any]:
-    """The observation with its history (texts and data) and log cut to their tails (counts
-    kept)."""
-    history, log = observation["history"], observation["log"]
-    observation["history_length"] = len(history)
-    observation["log_length"] = len(log)
-    observation["history"] = history[-HISTORY_TAIL:]
-    observation["history_data"] = observation["history_data"][-HISTORY_TAIL:]
-    observation["log"] = log[-LOG_TAIL:]
-    return observation
+__all__ = ["HISTORY_TAIL", "LOG_TAIL", "TIMELINE_TAIL", "SeatLogs", "moves", "seat_view"]
 
 
 def moves(state: State, seat: int | None) -> dict[str, Any]:
-    """Every move in words for the page's log, and each seat's latest move for its panel.
+    """Every move in words for the page's log (its newest ``TIMELINE_TAIL`` entries), and each
+    seat's latest move for its panel.
 
-    Built from ``state.timeline(seat)``, which the core redacts like the history (a face-down
-    choice reads as its outsiders saw it), so nothing here says more than the observation. Each
-    entry carries the step it belongs to, numbered as the replay numbers them (move k is step k;
-    the deal's lines are step 0); ``seat`` is the actor of a move and None for a log line.
-    ``data`` is a move's structured form (:class:`~cardtable.core.actions.ActionData` as JSON)
-    where the seat may read its text, and None for a hidden move and for a log line
-    (``state.timeline_entries`` decides it with the text).
+    Built from the seat's timeline (``State.timeline_entries``, which the core redacts like the
+    history: a face-down choice reads as its outsiders saw it), so nothing here says more than
+    the observation. Each entry carries the step it belongs to, numbered as the replay numbers
+    them (move k is step k; the deal's lines are step 0); ``seat`` is the actor of a move and
+    None for a log line. ``data`` is a move's structured form
+    (:class:`~cardtable.core.actions.ActionData` as JSON) where the seat may read its text, and
+    None for a hidden move and for a log line (``State.history_entry`` decides it with the text).
+    A live table keeps these per seat (:class:`~cardtable.server.seatlog.SeatLog`); this reads
+    the whole game once.
     """
-    entries: list[dict[str, Any]] = []
-    last: list[dict[str, Any] | None] = [None] * state.num_players
-    step = 0
-    for actor, text, action_data in state.timeline_entries(seat):
-        data = None if action_data is None else action_data.to_json()
-        if actor is not None:
-            step += 1
-            last[actor] = {"step": step, "text": text, "data": data}
-        entries.append({"step": step, "seat": actor, "text": text, "data": data})
-    start = max(0, len(entries) - TIMELINE_TAIL)
-    return {"timeline": entries[start:], "timeline_start": start, "last_moves": last}
+    return SeatLog(seat).update(state).moves()
 
 
 def seat_view(
-    state: State, summary: dict[str, Any], seq: int, seat: int | None, away_seconds: float
+    state: State,
+    summary: dict[str, Any],
+    seq: int,
+    seat: int | None,
+    away_seconds: float,
+    logs: SeatLogs | None = None,
 ) -> dict[str, Any]:
     """The message for ``seat`` (None = a spectator) at step ``seq`` of a table whose public
-    summary is ``summary``; a stand-in takes an absent person's seat after ``away_seconds``."""
+    summary is ``summary``; a stand-in takes an absent person's seat after ``away_seconds``.
+
+    ``logs``: the table's per-seat logs, so the history, log and timeline this sends are read
+    only where they grew since the seat's last view (without, the whole game is read once)."""
     legal: list[dict[str, Any]] = []
     notes: list[str] = []
     if seat is not None and not state.is_terminal():
@@ -82,7 +72,8 @@ def seat_view(
                     "description": state.describe_action(seat, action.id),
                 }
             )
-    observation = trim(state.observation(seat))
+    log = SeatLog(seat).update(state) if logs is None else logs.of(state, seat)
+    observation = log.fill(state.observation(seat, history=False))
     commit = observation["my_commit"]
     return {
         "type": "view",
@@ -97,5 +88,5 @@ def seat_view(
         # After this many seconds away a stand-in bot plays a seated person's seat (the page
         # warns of it; coming back takes the seat back).
         "away_seconds": away_seconds,
-        **moves(state, seat),
+        **log.moves(),
     }

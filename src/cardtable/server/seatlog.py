@@ -1,0 +1,153 @@
+"""Each seat's log of a live table, brought up to date move by move instead of rebuilt per view.
+
+A view (:mod:`.views`) carries the newest entries of the seat's history (texts and data), of its
+log and of its timeline (moves and the lines they caused, numbered by step), their full
+lengths, and each seat's latest move. Built from the start for every view, as
+``State.observation`` and ``State.timeline_entries`` do, a view cost in proportion to the
+game's length, and every move makes one view per seat: late in a long game most of the
+server's time per move went there (docs/reliability.md, "Views that do not grow with the
+game"). A :class:`SeatLog` reads only what was added since its seat's last view.
+
+That is exact because of three facts of the core, each checked by
+``tests/server/test_seat_logs.py`` against a rebuild after every move of random games of every
+game, for every seat and a spectator:
+
+* the history and the log only grow: an action is appended to ``history`` before it is applied,
+  and a log line (``State.note``) records the number of actions made when it was written, so
+  lines come in step order;
+* an entry reads the same for ever: ``State.history_entry`` depends on the seat and the action
+  alone (the contract of ``action_audience`` and ``hidden_action_text``), and whether a seat is
+  told a line is fixed by the line's audience (``State.hears``);
+* a table's next state is a copy of its current one with moves added.
+
+A state it is shown must extend the one it last read (checked: the entries read are compared
+with the state's, which costs a pointer comparison per entry and no entry's reading); if not (a
+table rebuilt from the store, another game), it starts again from the beginning.
+Nothing here decides what a seat may know: every entry is read through ``history_entry`` and
+``hears``, the core's one place for it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.core.state import State
+
+#: A view carries only the newest history entries and log lines (with the full counts): the
+#: page shows the recent log, and a message that grew with the game would make every move of a
+#: long game slower to send. The whole game is in the record and the replay once it is over.
+HISTORY_TAIL = 10
+LOG_TAIL = 30
+#: The log the page shows: the newest entries of the timeline (moves and the lines they caused).
+TIMELINE_TAIL = 40
+
+
+class SeatLog:
+    """What one seat (None = a spectator) has been told of a table's history and log, with the
+    tails a view sends; :meth:`update` reads the entries added since the last call."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self._start(0)
+
+    def _start(self, num_players: int) -> None:
+        #: Actions and log lines read so far (the timeline's lines separately: a line joins the
+        #: timeline after the move of its step).
+        self.actions = 0
+        self.lines = 0
+        self.timeline_lines = 0
+        #: The entries read, to tell that a state shown later extends them (a comparison of
+        #: pointers, the same tuples being shared by a state and its copies).
+        self.read_history: list[tuple[int, int]] = []
+        self.read_events: list[tuple[int, str, int]] = []
+        #: The newest history entries: ``[actor, text]`` and the action's data (None if hidden).
+        self.history: deque[tuple[list[Any], dict[str, Any] | None]] = deque(maxlen=HISTORY_TAIL)
+        self.log: deque[str] = deque(maxlen=LOG_TAIL)
+        self.log_length = 0
+        self.timeline: deque[dict[str, Any]] = deque(maxlen=TIMELINE_TAIL)
+        self.timeline_length = 0
+        self.last_moves: list[dict[str, Any] | None] = [None] * num_players
+
+    def _extends(self, history: list[tuple[int, int]], events: list[tuple[int, str, int]]) -> bool:
+        """Whether ``history`` and ``events`` are what this log read, with entries added."""
+        return (
+            history[: self.actions] == self.read_history
+            and events[: self.lines] == self.read_events
+        )
+
+    def update(self, state: State) -> SeatLog:
+        """Read the entries ``state`` has beyond those already read (all of them if ``state``
+        is not an extension of what was read); returns this log."""
+        history = state.history
+        events = state.events or []
+        if not self._extends(history, events) or len(self.last_moves) != state.num_players:
+            self._start(state.num_players)
+        seat = self.seat
+        for audience, text, _step in events[self.lines :]:
+            if state.hears(seat, audience):
+                self.log.append(text)
+                self.log_length += 1
+        self.lines = len(events)
+        while True:
+            # The lines written at the step just read (step 0: the deal) follow its move.
+            while (
+                self.timeline_lines < len(events) and events[self.timeline_lines][2] <= self.actions
+            ):
+                audience, text, _step = events[self.timeline_lines]
+                if state.hears(seat, audience):
+                    self._add({"step": self.actions, "seat": None, "text": text, "data": None})
+                self.timeline_lines += 1
+            if self.actions == len(history):
+                break
+            actor, aid = history[self.actions]
+            text, action_data = state.history_entry(seat, actor, aid)
+            data = None if action_data is None else action_data.to_json()
+            self.actions += 1
+            self.history.append(([actor, text], data))
+            last = {"step": self.actions, "text": text, "data": data}
+            self.last_moves[actor] = last
+            self._add({"step": self.actions, "seat": actor, "text": text, "data": data})
+        self.read_history.extend(history[len(self.read_history) :])
+        self.read_events.extend(events[len(self.read_events) :])
+        return self
+
+    def _add(self, entry: dict[str, Any]) -> None:
+        self.timeline.append(entry)
+        self.timeline_length += 1
+
+    def fill(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """``observation`` (made with ``history=False``) given the history's and the log's tails
+        and full lengths, as a view sends them."""
+        observation["history"] = [list(entry) for entry, _data in self.history]
+        observation["history_data"] = [
+            None if data is None else dict(data) for _entry, data in self.history
+        ]
+        observation["log"] = list(self.log)
+        observation["history_length"] = self.actions
+        observation["log_length"] = self.log_length
+        return observation
+
+    def moves(self) -> dict[str, Any]:
+        """The timeline's tail with where it starts, and each seat's latest move (copies: a
+        message may be changed by whoever sends it)."""
+        return {
+            "timeline": [dict(entry) for entry in self.timeline],
+            "timeline_start": self.timeline_length - len(self.timeline),
+            "last_moves": [None if m is None else dict(m) for m in self.last_moves],
+        }
+
+
+class SeatLogs:
+    """The :class:`SeatLog` of every seat (and the spectators) of one live table."""
+
+    def __init__(self) -> None:
+        self._logs: dict[int | None, SeatLog] = {}
+
+    def of(self, state: State, seat: int | None) -> SeatLog:
+        """``seat``'s log brought up to ``state``."""
+        log = self._logs.get(seat)
+        if log is None:
+            log = self._logs[seat] = SeatLog(seat)
+        return log.update(state)
