@@ -130,12 +130,13 @@ class SeatLog:
         return observation
 
     def moves(self) -> dict[str, Any]:
-        """The timeline's tail with where it starts, and each seat's latest move (copies: a
-        message may be changed by whoever sends it)."""
+        """The timeline's tail with where it starts, and each seat's latest move. The entries
+        are shared with later views of the seat, as a view is with every connection of its
+        seat: a message is encoded as it is sent, never changed."""
         return {
-            "timeline": [dict(entry) for entry in self.timeline],
+            "timeline": list(self.timeline),
             "timeline_start": self.timeline_length - len(self.timeline),
-            "last_moves": [None if m is None else dict(m) for m in self.last_moves],
+            "last_moves": self.last_moves[:],
         }
 
 
