@@ -95,6 +95,8 @@ class Log:
     #: Server CPU seconds when counting began, per process id.
     cpu_start: dict[int, float] = field(default_factory=dict)
     cpu_used: float = 0.0
+    #: This process's CPU seconds (the simulated players) while measuring.
+    client_cpu: float = 0.0
     tables_made: int = 0
     #: Acks of a resent action the server recognised as already applied (after a restart).
     duplicates: int = 0
@@ -364,8 +366,10 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
     log.counting = True
     if args.mode != "faults":  # a killed server's CPU time is lost with it
         log.cpu_start = {pid: cpu_seconds(pid) or 0.0 for pid in servers.pids()}
+    client_cpu = time.process_time()
     await asyncio.gather(*loops)
     log.cpu_used = sum((cpu_seconds(pid) or 0.0) - start for pid, start in log.cpu_start.items())
+    log.client_cpu = time.process_time() - client_cpu
     await sampler
     kills = await kill_task if kill_task is not None else 0
     return log, memory, kills
@@ -471,7 +475,10 @@ def report(
     if log.cpu_start and log.counted_acks:
         print(
             f"server CPU {log.cpu_used:.1f} s while measuring: "
-            f"{1000 * log.cpu_used / log.counted_acks:.2f} ms per accepted action"
+            f"{1000 * log.cpu_used / log.counted_acks:.2f} ms per accepted action, "
+            f"{100 * log.cpu_used / args.seconds:.0f}% of one core; the simulated players "
+            f"{1000 * log.client_cpu / log.counted_acks:.2f} ms per action "
+            f"({100 * log.client_cpu / args.seconds:.0f}% of one core)"
         )
     print(
         f"errors: {sum(log.errors.values())} {dict(log.errors.most_common(5))}; "
