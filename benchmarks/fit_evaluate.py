@@ -159,7 +159,8 @@ def main() -> None:
         f" ({args.train} games), {len(test)} held-out ({args.test} games),"
         f" {time.perf_counter() - start:.0f} s"
     )
-    print(f"  fitted: scale={scale:.4g} c={c:g} alpha={alpha:g}")
+    how = "given" if args.use else "fitted"
+    print(f"  {how}: scale={scale:.4g} c={c:g} alpha={alpha:g}")
     mean = [sum(p.outcome[s] for p in train) / len(train) for s in range(args.players)]
     for name, est_of in (
         ("fitted", lambda p: shares(p, scale, c, alpha)),
