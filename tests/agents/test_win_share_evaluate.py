@@ -131,3 +131,24 @@ def test_evaluate_predicts_held_out_games_better_than_the_leader_and_the_base_ra
     model, leader, base = brier(0), brier(1), brier(2)
     assert model < 0.9 * leader
     assert model < 0.9 * base
+
+
+def test_a_cut_off_search_is_not_sure_of_an_early_lead_and_tells_its_moves_apart() -> None:
+    """Magic Show, two greedy players, seed 4: Red leads 6-0 with 30 cards in the deck. With the
+    leader-takes-all default every 8-action rollout kept Red ahead, so the cut-off search rated
+    every move 1.000 (checked) and could not tell them apart; now no move is rated a near-sure
+    win and the ratings differ."""
+    from cardtable.agents.analysis import estimate
+    from cardtable.agents.base import InfoSet
+
+    state, rng = new_state("magic-show", 2, 4), Rng(4)
+    bots = [make_agent("greedy"), make_agent("greedy")]
+    seat = state.to_act()[0]
+    while state.scores()[0] - state.scores()[1] < 4 or len(state.legal_action_ids(seat)) < 2:
+        state.apply(seat, decide(bots[seat], state, seat, rng.fork()))
+        seat = state.to_act()[0]
+    assert state.scores() == [6.0, 0.0] and len(state.zones[0]) == 30
+    wins = [r.win for r in estimate(InfoSet(state, seat, Rng(1)), Rng(2), "ismcts:iterations=200")]
+    assert all(w is not None for w in wins)
+    assert max(w for w in wins if w is not None) < 0.9
+    assert len({round(w, 3) for w in wins if w is not None}) > 1
