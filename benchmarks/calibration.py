@@ -186,6 +186,53 @@ def summarise(game: str, samples: list[Sample], seconds: float, fit: bool) -> No
         report(game, players, mapped, 0.0)
 
 
+def plot(path: str, by_game: dict[str, list[Sample]]) -> None:
+    """A reliability plot per game: mean estimate against share won (95% Wilson bars) per bin.
+
+    Points on the diagonal are calibrated; the title carries the Brier score and the base
+    rate's. Imported here so the measurement itself needs no plotting library.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    games = sorted(by_game)
+    fig, axes = plt.subplots(1, len(games), figsize=(3.2 * len(games), 3.6), squeeze=False)
+    for ax, game in zip(axes[0], games, strict=True):
+        samples = by_game[game]
+        base = sum(s.outcome for s in samples) / len(samples)
+        xs, ys, lows, highs, counts = [], [], [], [], []
+        for b in range(BINS):
+            low, high = b / BINS, (b + 1) / BINS
+            last = b == BINS - 1
+            inside = [s for s in samples if low <= s.estimate < high or (last and s.estimate == 1)]
+            if not inside:
+                continue
+            won = sum(s.outcome for s in inside)
+            w_lo, w_hi = wilson(won, len(inside))
+            xs.append(sum(s.estimate for s in inside) / len(inside))
+            ys.append(won / len(inside))
+            lows.append(ys[-1] - w_lo)
+            highs.append(w_hi - ys[-1])
+            counts.append(len(inside))
+        ax.plot([0, 1], [0, 1], color="0.7", linestyle="--", linewidth=1)
+        ax.errorbar(xs, ys, yerr=[lows, highs], marker="o", capsize=3)
+        for x, y, n in zip(xs, ys, counts, strict=True):
+            ax.annotate(str(n), (x, y), textcoords="offset points", xytext=(5, -10), fontsize=7)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_aspect("equal")
+        ax.set_title(
+            f"{game}\nBrier {brier(samples):.3f} (base {brier(samples, base):.3f})", fontsize=9
+        )
+        ax.set_xlabel("estimated win share")
+    axes[0][0].set_ylabel("share won (95% CI)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12, help="held-out games per game")
@@ -197,11 +244,14 @@ def main() -> None:
     parser.add_argument("--fit", action="store_true", help="also a cross-fitted temperature map")
     parser.add_argument("--samples", help="append every (game, seed, estimate, outcome) here")
     parser.add_argument("--report", metavar="FILE", help="only report the samples saved in FILE")
+    parser.add_argument("--plot", metavar="PNG", help="with --report: a reliability plot per game")
     args = parser.parse_args()
     if args.report:
-        for game, samples in load(args.report).items():
-            if not args.game or game in args.game:
-                summarise(game, samples, 0.0, args.fit)
+        chosen = {g: s for g, s in load(args.report).items() if not args.game or g in args.game}
+        for game, samples in chosen.items():
+            summarise(game, samples, 0.0, args.fit)
+        if args.plot:
+            plot(args.plot, chosen)
         return
     print(f"search {args.search}; players {args.players_bot}; every {args.every}th decision")
     for info in list_games():

@@ -39,6 +39,7 @@ MODULES: tuple[str, ...] = (
     "core/loading.py",
     "core/determinize.py",
     "core/gamerules.py",
+    "core/winshare.py",
     "core/state.py",
     "agents/ismcts.py",
     "agents/pimc.py",

@@ -7,8 +7,9 @@ the words in :mod:`.describe`. This class names which function answers each prot
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from cardtable.core import (
     NO_COMMIT,
@@ -17,6 +18,7 @@ from cardtable.core import (
     TableSpec,
 )
 from cardtable.core.gamerules import GameRules
+from cardtable.core.winshare import margin_shares
 from cardtable.games.magic_show import describe, rules
 from cardtable.games.magic_show.cards import (
     IS_ACE,
@@ -33,6 +35,7 @@ from cardtable.games.magic_show.table import (
     BUFFET_PHASE,
     COMMIT,
     DECK,
+    HAND,
     OVER,
     PILE,
     REVEALED,
@@ -42,6 +45,13 @@ from cardtable.games.magic_show.table import (
     check_position,
     player_of,
 )
+
+#: ``evaluate``'s fitted constants (benchmarks/fit_evaluate.py): the weight of a practice pile's
+#: show value beside the score, and the spread ``SPREAD_SCALE * sqrt(cards left + SPREAD_LEFT)``
+#: of the margin's logistic.
+SHOW_WEIGHT: Final = 0.75
+SPREAD_SCALE: Final = 3.815
+SPREAD_LEFT: Final = 1.0
 
 
 class MagicShowState(MagicShowTable):
@@ -92,6 +102,27 @@ class MagicShowState(MagicShowTable):
         if red == black:
             return [0.5, 0.5]
         return [1.0, 0.0] if red > black else [0.0, 1.0]
+
+    def evaluate(self) -> list[float]:
+        """Win shares from the score margin and what is left to play (MS-R10: higher total wins).
+
+        The default gives the whole win to the points leader, so a search cut off after a few
+        actions thought a two-point lead with the deck still full was a sure win (estimates of
+        0.8-1.0 won 0.548 in the issue). Here each seat's standing is its score plus
+        ``SHOW_WEIGHT`` of what its practice pile would score if performed now (a Farewell
+        Show would score it, MS-R10, but a Showtime or a rival's Mistake may come first), and
+        the margin counts for less the more cards are left in the deck and hands
+        (``core.winshare``). The constants are fitted on random and greedy games and checked on
+        held-out ones (``benchmarks/fit_evaluate.py``, docs/bots.md).
+        """
+        if self.phase == OVER:
+            return self.returns()
+        zones = self.zones
+        left = len(zones[DECK]) + len(zones[HAND[0]]) + len(zones[HAND[1]])
+        standing = [
+            float(self.score[s]) + SHOW_WEIGHT * float(show_value(zones[PILE[s]])) for s in (0, 1)
+        ]
+        return margin_shares(standing, SPREAD_SCALE * math.sqrt(left + SPREAD_LEFT))
 
     def game_stats(self) -> dict[str, float]:
         """Turns (``rounds``), Aces spent to cancel, and Tricks cashed at Dinner Buffets —

@@ -7,9 +7,11 @@ which function answers each protocol call (``RULES``) and adds the result and th
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar, Final
 
 from cardtable.core.gamerules import GameRules
+from cardtable.core.winshare import margin_shares
 from cardtable.core.zones import CardSet, Layout, TableSpec, Vis, ZoneSpec, seat_zones
 from cardtable.games.piece_of_the_action import deals, describe, notation, rules
 from cardtable.games.piece_of_the_action.cards import COLOURS, KIND, NAMES, XCARD
@@ -17,6 +19,12 @@ from cardtable.games.piece_of_the_action.table import DECK, OVER, PotaTable, han
 
 _CARDS: Final = CardSet(NAMES)
 _SPACE: Final = notation.make_action_space()
+#: ``evaluate``'s fitted spread, ``SPREAD_SCALE * sqrt(cards left + SPREAD_LEFT)`` points
+#: (benchmarks/fit_evaluate.py, on two-player games; held out at three and four players too): about
+#: 40 points with the deck full and 33 at the end, so the spread barely shrinks — one Deal can
+#: swing as much late as early.
+SPREAD_SCALE: Final = 2.441
+SPREAD_LEFT: Final = 160.0
 
 
 class PotaState(PotaTable):
@@ -81,6 +89,23 @@ class PotaState(PotaTable):
             return [0.0] * self.num_players
         share = 1.0 / len(self.winners)
         return [share if s in self.winners else 0.0 for s in range(self.num_players)]
+
+    def evaluate(self) -> list[float]:
+        """Win shares from the points and what is left to play (most points wins at the end).
+
+        The default gives the whole win to the points leader, which early in a game (everyone
+        starts at 50, a Deal can swing a hundred) is far too sure. Here each seat's share is a
+        softmax of its points over a spread that grows with the cards left in the deck and the
+        hands (``core.winshare``): the game ends when the deck runs out (POTA-R17), so
+        those cards are what can still move the scores. The constants are fitted on random
+        and greedy games and checked on held-out ones (``benchmarks/fit_evaluate.py``).
+        """
+        if self.phase == OVER:
+            return self.returns()
+        n = self.num_players
+        left = len(self.zones[DECK]) + sum(len(self.zones[hand_zone(s)]) for s in range(n))
+        points = [float(s) for s in self.score]
+        return margin_shares(points, SPREAD_SCALE * math.sqrt(left + SPREAD_LEFT))
 
     def game_stats(self) -> dict[str, float]:
         """Deals opened (``rounds``), declines, POTA and Reverse cards played, Move cards, X cards
