@@ -38,6 +38,7 @@ MODULES: tuple[str, ...] = (
     "core/actions.py",
     "core/loading.py",
     "core/determinize.py",
+    "core/handfacts.py",
     "core/gamerules.py",
     "core/winshare.py",
     "core/state.py",

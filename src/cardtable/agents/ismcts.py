@@ -123,21 +123,21 @@ class IsmctsAgent:
         root.children[choice.id] = Node()
 
     def _iterate(self, root: Node, state: State, observer: int, rng: Rng) -> None:
+        # The state's methods are called directly, not through bound methods held in locals:
+        # compiled, a direct call is a C call, a held bound method a generic Python call.
         node = root
         path: list[tuple[Node, int]] = []
-        apply = state.apply_unchecked
-        legal = state.legal_action_ids
         hidden_moves = _has_hidden_moves(type(state))
         while not state.is_terminal():
             seat = self._mover(state, observer, rng)
-            ids = legal(seat)
+            ids = state.legal_action_ids(seat)
             if not ids:
                 break  # an impossible sample the sampler could not avoid: score it as it stands
             if seat != observer and hidden_moves and self._hidden_from(state, seat, ids, observer):
-                apply(seat, ids[rng.below(len(ids))])
+                state.apply_unchecked(seat, ids[rng.below(len(ids))])
                 continue
             action, child, expanded = self._select(node, ids, rng)
-            apply(seat, action)
+            state.apply_unchecked(seat, action)
             path.append((child, seat))
             node = child
             if expanded:
@@ -182,12 +182,11 @@ class IsmctsAgent:
             child.avail = 1
             return action, child, True
         c = self.config.c
-        log, sqrt = math.log, math.sqrt
         best, best_score = ids[0], -1.0
         for a in ids:
             child = children[a]
             visits = child.visits
-            score = child.total / visits + c * sqrt(log(child.avail) / visits)
+            score = child.total / visits + c * math.sqrt(math.log(child.avail) / visits)
             if score > best_score:
                 best, best_score = a, score
         return best, children[best], False
@@ -206,19 +205,16 @@ class IsmctsAgent:
                 action = greedy_choice(state.observation(seat), legal_actions, rng)[0]
                 state.apply_unchecked(seat, action.id)
             return state.returns() if state.is_terminal() else state.evaluate()
-        below = rng.below
-        is_terminal, to_act = state.is_terminal, state.to_act
-        legal, apply = state.legal_action_ids, state.apply_unchecked
-        for _ in range(self.config.cutoff):
-            if is_terminal():
+        for _ in range(self.config.cutoff):  # direct calls, as in _iterate
+            if state.is_terminal():
                 return state.returns()
-            movers = to_act()
-            seat = movers[below(len(movers))] if len(movers) > 1 else movers[0]
-            ids = legal(seat)
+            movers = state.to_act()
+            seat = movers[rng.below(len(movers))] if len(movers) > 1 else movers[0]
+            ids = state.legal_action_ids(seat)
             if not ids:
                 break  # see _iterate
-            apply(seat, ids[below(len(ids))] if len(ids) > 1 else ids[0])
-        return state.returns() if is_terminal() else state.evaluate()
+            state.apply_unchecked(seat, ids[rng.below(len(ids))] if len(ids) > 1 else ids[0])
+        return state.returns() if state.is_terminal() else state.evaluate()
 
 
 _HIDDEN_MOVES: dict[type, bool] = {}

@@ -93,10 +93,13 @@ def make_sampler(state: State, seat: int) -> Callable[[Rng], State]:
             rng.shuffle_batched(cards)
             k = 0
             for zi, start, end, mark, tag in runs:
-                chunk = cards[k : k + end - start]
-                k += end - start
-                zones[zi][start:end] = chunk
-                for card in chunk:
+                # Card by card, not by slices: compiled, these are machine-word list stores,
+                # where a slice assignment allocates the chunk and a slice object per run.
+                zone = zones[zi]
+                for i in range(start, end):
+                    card = cards[k]
+                    k += 1
+                    zone[i] = card
                     new_seen[card] = mark
                     new_tags[card] = tag
         new.fit_public_facts(seat, rng)

@@ -258,5 +258,10 @@ class Rng:
         return Rng(self.next_u64())
 
     def copy(self) -> Rng:
-        """A generator that will produce exactly the same stream as this one."""
-        return Rng(self.state)
+        """A generator that will produce exactly the same stream as this one.
+
+        The state word is copied as it is (every clone copies a generator): no conversion to
+        the unsigned value and back."""
+        new = Rng(0)
+        new._s = self._s
+        return new

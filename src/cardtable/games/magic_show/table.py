@@ -108,6 +108,17 @@ class MagicShowTable(State):
         self.asking = -1
         self.farewell = []
 
+    def _copy_scalars(self, new: State) -> None:
+        """The fields of ``SCALARS``, copied one by one: see :meth:`State._copy_scalars`."""
+        assert isinstance(new, MagicShowTable)
+        new.phase = self.phase
+        new.turn = self.turn
+        new.score = self.score[:]
+        new.played = self.played[:]
+        new.resolving = self.resolving
+        new.asking = self.asking
+        new.farewell = self.farewell[:]
+
 
 def player_of(st: MagicShowTable, card: int) -> int:
     """The seat that revealed ``card`` this turn (not necessarily its owner)."""

@@ -202,6 +202,44 @@ class NachoTable(State):
         self.d3s = self.skips_given = self.go_agains = 0
         self.drawn_by_effects = self.reshuffles = 0
 
+    def _copy_scalars(self, new: State) -> None:
+        """The fields of ``SCALARS``, copied one by one: see :meth:`State._copy_scalars`."""
+        assert isinstance(new, NachoTable)
+        new.phase = self.phase
+        new.active = self.active
+        new.round = self.round
+        new.round_first = self.round_first
+        new.points = self.points[:]
+        new.round_winner = self.round_winner
+        new.last_points = self.last_points
+        new.field_at = [v[:] for v in self.field_at]
+        new.skips = self.skips[:]
+        new.noplay = self.noplay[:]
+        new.lacks = [v[:] for v in self.lacks]
+        new.holds = [v[:] for v in self.holds]
+        new.last_matcher = self.last_matcher
+        new.opener = self.opener
+        new.d3_left = self.d3_left
+        new.pend_go = self.pend_go
+        new.pend_skips = self.pend_skips
+        new.pend_closer = self.pend_closer
+        new.due = self.due
+        new.closer_held = self.closer_held
+        new.closer_placed = self.closer_placed
+        new.turns = self.turns
+        new.draw_turns = self.draw_turns
+        new.placements = self.placements
+        new.matches2 = self.matches2
+        new.matches3 = self.matches3
+        new.closes = self.closes[:]
+        new.closer_held_rounds = self.closer_held_rounds
+        new.closer_placed_rounds = self.closer_placed_rounds
+        new.d3s = self.d3s
+        new.skips_given = self.skips_given
+        new.go_agains = self.go_agains
+        new.drawn_by_effects = self.drawn_by_effects
+        new.reshuffles = self.reshuffles
+
     def clone(self) -> NachoTable:
         new = super().clone()
         assert isinstance(new, NachoTable)

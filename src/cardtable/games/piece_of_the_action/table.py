@@ -113,6 +113,22 @@ class PotaTable(State):
         #: Winning seats once the game is over.
         self.winners: list[int] = []
 
+    def _copy_scalars(self, new: State) -> None:
+        """The fields of ``SCALARS``, copied one by one: see :meth:`State._copy_scalars`."""
+        assert isinstance(new, PotaTable)
+        new.phase = self.phase
+        new.marker = self.marker
+        new.leader = self.leader
+        new.colour = self.colour
+        new.actor = self.actor
+        new.passed = self.passed[:]
+        new.move_left = self.move_left
+        new.declines = self.declines
+        new.score = self.score[:]
+        new.tiebreaks = self.tiebreaks
+        new.preliminary = [v[:] for v in self.preliminary]
+        new.winners = self.winners[:]
+
     # Zone helpers -------------------------------------------------------------------
 
     @property

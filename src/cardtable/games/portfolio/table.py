@@ -181,6 +181,45 @@ class PortfolioTable(State):
         #: Public facts that a hand lacks cards (a void trade, PF-R10): see trades.py.
         self.absent = []
 
+    def _copy_scalars(self, new: State) -> None:
+        """The fields of ``SCALARS``, copied one by one: see :meth:`State._copy_scalars`."""
+        assert isinstance(new, PortfolioTable)
+        new.phase = self.phase
+        new.active = self.active
+        new.money = self.money[:]
+        new.income = self.income
+        new.bought = self.bought
+        new.took_discard = self.took_discard
+        new.to_draw = self.to_draw
+        new.hand_at_start = self.hand_at_start
+        new.owner = self.owner[:]
+        new.reformed = self.reformed
+        new.ending = self.ending
+        new.trigger = self.trigger
+        new.final_turn = self.final_turn
+        new.stall = self.stall
+        new.drew_stock = self.drew_stock
+        new.turns = self.turns
+        new.made = self.made
+        new.caps = self.caps
+        new.neutralized = self.neutralized
+        new.acquired = self.acquired
+        new.cards_bought = self.cards_bought
+        new.proposer = self.proposer
+        new.responder = self.responder
+        new.give_cards = self.give_cards[:]
+        new.ask_cards = self.ask_cards[:]
+        new.give_pfs = self.give_pfs[:]
+        new.ask_pfs = self.ask_pfs[:]
+        new.give_money = self.give_money
+        new.ask_money = self.ask_money
+        new.return_phase = self.return_phase
+        new.offers_made = self.offers_made
+        new.opener = self.opener
+        new.open_left = self.open_left
+        new.trades_done = self.trades_done
+        new.absent = [v[:] for v in self.absent]
+
 
 def run_cards(st: PortfolioTable, slot: int) -> list[int]:
     """The run of slot ``slot``, low to high (caps excluded)."""

@@ -86,8 +86,12 @@ def five_point_complete(st: ScoreTable, seat: int) -> int:
 def matching_values(st: ScoreTable, seat: int) -> list[int]:
     """Values of the laid Complete that ``seat`` holds a Single of."""
     laid = st.zones[LAID][-1]
-    held = {VALUE[c] for c in st.zones[SINGLES[seat]]}
-    return [v for v in COMPLETE_VALUES[laid] if v in held]
+    held = 0  # the values held, as bits of a word (no set per call: a hot path of search)
+    for c in st.zones[SINGLES[seat]]:
+        value = VALUE[c]
+        if value >= 0:
+            held |= 1 << value
+    return [v for v in COMPLETE_VALUES[laid] if (held >> v) & 1]
 
 
 def next_seat(seat: int) -> int:
@@ -436,12 +440,31 @@ def deal_round(st: ScoreTable) -> None:
 
 
 def gather(st: ScoreTable) -> None:
-    """Every card back to its deck, both decks shuffled (everyone forgets where cards are)."""
-    for zone in range(len(st.zones)):
+    """Every card back to its deck, both decks shuffled (everyone forgets where cards are).
+
+    Once play has begun, ``shuffle_zone`` puts each deck in canonical order and clears every
+    mark before it shuffles, so neither the order the cards come back in nor the marks an open
+    move would give them survive: the cards are put back in bulk, the same state as moving them
+    one by one, without a move each (the profile of compiled Score! searches showed those moves
+    as a tenth of all time, docs/performance.md). Before any action the deck keeps the order it
+    was gathered in, so the cards are moved one by one as before.
+    """
+    zones = st.zones
+    pile, deck = zones[PILE], zones[SINGLES_DECK]
+    for zone in range(len(zones)):
         if zone in (PILE, SINGLES_DECK):
             continue
-        for card in list(st.zones[zone]):
-            st.move(card, zone, PILE if IS_COMPLETE[card] else SINGLES_DECK)
+        cards = zones[zone]
+        if not st.history:
+            for card in list(cards):
+                st.move(card, zone, PILE if IS_COMPLETE[card] else SINGLES_DECK)
+            continue
+        for card in cards:
+            if IS_COMPLETE[card]:
+                pile.append(card)
+            else:
+                deck.append(card)
+        cards.clear()
     st.shuffle_zone(PILE)
     st.shuffle_zone(SINGLES_DECK)
 

@@ -137,6 +137,26 @@ class ScoreTable(State):
         self.calls = self.busts = self.discards = 0
         self.five_point_hands = self.empty_pile_endings = 0
 
+    def _copy_scalars(self, new: State) -> None:
+        """The fields of ``SCALARS``, copied one by one: see :meth:`State._copy_scalars`."""
+        assert isinstance(new, ScoreTable)
+        new.phase = self.phase
+        new.round = self.round
+        new.first_lead = self.first_lead
+        new.lead = self.lead
+        new.total = self.total[:]
+        new.busted = self.busted[:]
+        new.round_points = self.round_points[:]
+        new.lacks = [v[:] for v in self.lacks]
+        new.chain = self.chain[:]
+        new.passer = self.passer
+        new.to_pass = self.to_pass
+        new.calls = self.calls
+        new.busts = self.busts
+        new.discards = self.discards
+        new.five_point_hands = self.five_point_hands
+        new.empty_pile_endings = self.empty_pile_endings
+
 
 def check_position(st: ScoreTable) -> None:
     _completes_to_pile(st)
