@@ -15,6 +15,7 @@ BOTS = [
     "ismcts:iterations=40,cutoff=10",
     "ismcts:iterations=20,rollout=greedy",
     "ismcts:iterations=40,reuse=0,first=greedy,cutoff=24",
+    "ismcts:iterations=40,reuse=0,keep=2",
     "pimc:iterations=6",
     "pimc:iterations=3,cutoff=0",
 ]

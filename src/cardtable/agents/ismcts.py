@@ -35,18 +35,20 @@ class IsmctsConfig:
     clock: str = "wall"  # what ``time`` measures: "wall" (perf_counter) or "cpu" (thread_time)
     reuse: int = 1  # iterations per sampled world; 0 = one per legal root action
     first: str = "none"  # "greedy": the rule of thumb's root action is expanded first
+    keep: float = 0.0  # > 0: play the rule of thumb's move unless beaten by this many std errors
 
 
 class Node:
     """One edge's statistics from the observer's view: visits, availability, summed reward."""
 
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.squares = 0.0  # summed squared rewards: the spread behind ``keep``
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,7 @@ class Analysis:
     action: Action
     visits: int
     value: float  # mean win share for the observer after this action
+    error: float = 1.0  # standard error of ``value`` (1.0 when there are too few visits)
 
 
 class IsmctsAgent:
@@ -66,11 +69,15 @@ class IsmctsAgent:
     def __init__(self, config: IsmctsConfig | None = None) -> None:
         self.config = config or IsmctsConfig()
         self.last_iterations = 0
+        self._rule_of_thumb = -1  # the greedy root action id of the last search (first/keep)
 
     def choose_from(self, info: InfoSet, rng: Rng) -> Action:
         if len(info.legal) == 1:
             return info.legal[0]
-        return self.analyse(info, rng)[0].action
+        ranked = self.analyse(info, rng)
+        if self.config.keep > 0:
+            return keep_rule_of_thumb(ranked, self._rule_of_thumb, self.config.keep).action
+        return ranked[0].action
 
     def analyse(self, info: InfoSet, rng: Rng, min_iterations: int = 0) -> list[Analysis]:
         """Every legal action with its visits and value, best (most visited) first.
@@ -83,8 +90,9 @@ class IsmctsAgent:
         deadline = now() + cfg.time if cfg.time > 0 else 0.0
         budget = max(cfg.iterations, min_iterations)
         reuse = cfg.reuse if cfg.reuse > 0 else len(info.legal)
-        if cfg.first == "greedy":
-            self._seed_root(root, info, rng)
+        self._rule_of_thumb = -1
+        if cfg.first == "greedy" or cfg.keep > 0:
+            self._rule_of_thumb = self._seed_root(root, info, rng)
         world: State | None = None
         left = 0
         done = 0
@@ -106,21 +114,24 @@ class IsmctsAgent:
             child = root.children.get(action.id)
             visits = child.visits if child else 0
             value = child.total / child.visits if child and child.visits else 0.0
-            out.append(Analysis(action, visits, value))
+            spread = _std_error(child.total, child.squares, visits) if child else 1.0
+            out.append(Analysis(action, visits, value, spread))
         out.sort(key=lambda a: (-a.visits, -a.value, a.action.id))
         return out
 
     # ------------------------------------------------------------------ one iteration
 
     @staticmethod
-    def _seed_root(root: Node, info: InfoSet, rng: Rng) -> None:
+    def _seed_root(root: Node, info: InfoSet, rng: Rng) -> int:
         """Expand the rule of thumb's choice first: a tiny budget then starts from a sane move.
 
         The node gets no visits, only its place: the first iteration that can reach it tries it
-        before any other untried action (``_select`` takes an unvisited child first).
+        before any other untried action (``_select`` takes an unvisited child first). Returns
+        the action's id (``keep`` compares the search's best with it).
         """
         choice = greedy_choice(info.observation, info.legal, rng.fork())[0]
         root.children[choice.id] = Node()
+        return choice.id
 
     def _iterate(self, root: Node, state: State, observer: int, rng: Rng) -> None:
         # The state's methods are called directly, not through bound methods held in locals:
@@ -144,8 +155,10 @@ class IsmctsAgent:
                 break
         values = self._rollout(state, rng)
         for edge, seat in path:
+            value = values[seat]
             edge.visits += 1
-            edge.total += values[seat]
+            edge.total += value
+            edge.squares += value * value
 
     @staticmethod
     def _mover(state: State, observer: int, rng: Rng) -> int:
@@ -215,6 +228,32 @@ class IsmctsAgent:
                 break  # see _iterate
             state.apply_unchecked(seat, ids[rng.below(len(ids))] if len(ids) > 1 else ids[0])
         return state.returns() if state.is_terminal() else state.evaluate()
+
+
+def _std_error(total: float, squares: float, visits: int) -> float:
+    """Standard error of a mean of ``visits`` rewards in 0..1 (1.0 below two visits)."""
+    if visits < 2:
+        return 1.0
+    mean = total / visits
+    variance = max(squares / visits - mean * mean, 0.0) * visits / (visits - 1)
+    return math.sqrt(variance / visits)
+
+
+def keep_rule_of_thumb(ranked: list[Analysis], rule_of_thumb: int, z: float) -> Analysis:
+    """The search's best (``ranked[0]``), unless the rule of thumb's move is within ``z``
+    standard errors of it: then the rule of thumb's move.
+
+    Why: where the rollouts cannot tell the actions apart (a pass in Score! rarely changes an
+    8-action rollout's score), the most visited action is noise (two searches of the same
+    position with different seeds disagree as often as two different bots); the rule of thumb
+    then knows more than the search. Where the search is sure, it still overrules it.
+    """
+    best = ranked[0]
+    for analysis in ranked:
+        if analysis.action.id == rule_of_thumb:
+            gap = best.value - analysis.value
+            return best if gap > z * math.hypot(best.error, analysis.error) else analysis
+    return best
 
 
 _HIDDEN_MOVES: dict[type, bool] = {}
