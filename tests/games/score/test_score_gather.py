@@ -1,7 +1,7 @@
 """The end-of-round gather puts the cards back in bulk once play has begun (for search speed,
 docs/performance.md "IS-MCTS speed"): it must leave exactly the state that moving every card back
 openly, one by one, and shuffling both decks leaves (the decks' canonical order before the
-shuffle and the cleared marks make the two the same, SC-R15's deal from shuffled decks)."""
+shuffle and the cleared marks make the two the same)."""
 
 from __future__ import annotations
 
