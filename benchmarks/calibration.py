@@ -22,6 +22,7 @@ import json
 import math
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardtable.agents import decide, make_agent
 from cardtable.agents.analysis import estimate
@@ -131,6 +132,35 @@ def cross_fitted(samples: list[Sample]) -> tuple[list[Sample], list[tuple[float,
     return out, maps
 
 
+class Bin(NamedTuple):
+    """One estimate bin of a reliability table: its range, how many estimates fell in it, their
+    mean, the share of those won and its 95% Wilson interval."""
+
+    low: float
+    high: float
+    count: int
+    mean: float
+    share: float
+    w_lo: float
+    w_hi: float
+
+
+def reliability(samples: list[Sample]) -> list[Bin]:
+    """The non-empty bins of ``BINS`` equal ranges (an estimate of exactly 1 in the last)."""
+    rows = []
+    for b in range(BINS):
+        low, high = b / BINS, (b + 1) / BINS
+        last = b == BINS - 1
+        inside = [s for s in samples if low <= s.estimate < high or (last and s.estimate == 1)]
+        if not inside:
+            continue
+        won = sum(s.outcome for s in inside)
+        w_lo, w_hi = wilson(won, len(inside))
+        mean = sum(s.estimate for s in inside) / len(inside)
+        rows.append(Bin(low, high, len(inside), mean, won / len(inside), w_lo, w_hi))
+    return rows
+
+
 def report(game: str, players: int, samples: list[Sample], seconds: float) -> None:
     base = sum(s.outcome for s in samples) / len(samples)
     lo, hi = skill_interval(samples, Rng(1))
@@ -142,18 +172,10 @@ def report(game: str, players: int, samples: list[Sample], seconds: float) -> No
         f"  skill {skill(samples):+.3f} (95% CI {lo:+.3f} to {hi:+.3f})"
     )
     print("  estimate bin | n | mean estimate | won | 95% CI")
-    for b in range(BINS):
-        low, high = b / BINS, (b + 1) / BINS
-        last = b == BINS - 1
-        inside = [s for s in samples if low <= s.estimate < high or (last and s.estimate == 1)]
-        if not inside:
-            continue
-        won = sum(s.outcome for s in inside)
-        w_lo, w_hi = wilson(won, len(inside))
-        mean = sum(s.estimate for s in inside) / len(inside)
+    for row in reliability(samples):
         print(
-            f"  {low:.1f}-{high:.1f} | {len(inside)} | {mean:.3f}"
-            f" | {won / len(inside):.3f} | {w_lo:.3f}-{w_hi:.3f}"
+            f"  {row.low:.1f}-{row.high:.1f} | {row.count} | {row.mean:.3f}"
+            f" | {row.share:.3f} | {row.w_lo:.3f}-{row.w_hi:.3f}"
         )
 
 
@@ -202,20 +224,10 @@ def plot(path: str, by_game: dict[str, list[Sample]]) -> None:
     for ax, game in zip(axes[0], games, strict=True):
         samples = by_game[game]
         base = sum(s.outcome for s in samples) / len(samples)
-        xs, ys, lows, highs, counts = [], [], [], [], []
-        for b in range(BINS):
-            low, high = b / BINS, (b + 1) / BINS
-            last = b == BINS - 1
-            inside = [s for s in samples if low <= s.estimate < high or (last and s.estimate == 1)]
-            if not inside:
-                continue
-            won = sum(s.outcome for s in inside)
-            w_lo, w_hi = wilson(won, len(inside))
-            xs.append(sum(s.estimate for s in inside) / len(inside))
-            ys.append(won / len(inside))
-            lows.append(max(0.0, ys[-1] - w_lo))
-            highs.append(max(0.0, w_hi - ys[-1]))
-            counts.append(len(inside))
+        rows = reliability(samples)
+        xs, ys, counts = [r.mean for r in rows], [r.share for r in rows], [r.count for r in rows]
+        lows = [max(0.0, r.share - r.w_lo) for r in rows]
+        highs = [max(0.0, r.w_hi - r.share) for r in rows]
         ax.plot([0, 1], [0, 1], color="0.7", linestyle="--", linewidth=1)
         ax.errorbar(xs, ys, yerr=[lows, highs], marker="o", capsize=3)
         for x, y, n in zip(xs, ys, counts, strict=True):
