@@ -40,6 +40,13 @@ def _kill_leftovers() -> Iterator[None]:
     STARTED.clear()
 
 
+def _as_a_foreground_job() -> None:
+    """SIGINT at its default, as a terminal's foreground job has it. A test run started in the
+    background of a non-interactive shell (``nohup … &``) inherits SIGINT *ignored*, and an
+    ignored signal stays ignored across ``exec``: the run would never see the Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(out: Path, games: int = 4000) -> subprocess.Popen[str]:
     args = ["simulate", "score", "-n", str(games), "--workers", "2", "--chunk", "10"]
     proc = subprocess.Popen(
@@ -48,6 +55,7 @@ def start(out: Path, games: int = 4000) -> subprocess.Popen[str]:
         stderr=subprocess.STDOUT,
         text=True,
         start_new_session=True,
+        preexec_fn=_as_a_foreground_job,
         env={**os.environ, "COLUMNS": "120"},
     )
     STARTED.append(proc.pid)
