@@ -38,12 +38,15 @@ def ask_hint(ws: Any) -> dict[str, Any]:
             return dict(message)
 
 
-def my_decision(ws: Any) -> dict[str, Any]:
-    """The next view in which this seat has a choice of two or more actions."""
+def my_decision(ws: Any, seat: int = 0) -> dict[str, Any]:
+    """The next view in which this seat has a choice of two or more actions and no other seat
+    is still to act: in Magic Show both seats choose at once, and a bot's choice arriving after
+    the view would move the table on under the hint (CI once saw the hint at step 1, the view
+    at step 0)."""
     view = receive_view(ws)
-    while len(view["legal"]) < 2:
+    while len(view["legal"]) < 2 or view["observation"]["to_act"] != [seat]:
         assert not view["observation"]["terminal"], "the game ended before a choice came"
-        if view["legal"]:
+        if len(view["legal"]) == 1:  # a forced move; with a choice, wait for the others
             ws.send_text(
                 json.dumps({"type": "action", "seq": view["seq"], "action": view["legal"][0]["id"]})
             )
