@@ -68,6 +68,7 @@ settings = Settings(
     database_url=sys.argv[1], think_time=0.0, max_messages_per_second=10_000,
     tables_per_minute=0, joins_per_minute=0, tables_per_client=100_000, max_open_tables=100_000,
     away_seconds=100_000.0, warm_bot_workers=False, bot_workers=1,
+    gc_young_threshold=int(sys.argv[3]),
 )
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
@@ -97,6 +98,9 @@ class Log:
     cpu_used: float = 0.0
     #: This process's CPU seconds (the simulated players) while measuring.
     client_cpu: float = 0.0
+    #: The servers' histograms when counting began and at the end.
+    server_start: dict[str, dict[float, float]] = field(default_factory=dict)
+    server_end: dict[str, dict[float, float]] = field(default_factory=dict)
     tables_made: int = 0
     #: Acks of a resent action the server recognised as already applied (after a restart).
     duplicates: int = 0
@@ -123,8 +127,12 @@ def free_port() -> int:
 STARTED: list[subprocess.Popen[bytes]] = []
 
 
+#: The servers' ``gc_young_threshold`` (``--gc-threshold``; 0 leaves Python's collector as is).
+GC_THRESHOLD = ["0"]
+
+
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)])
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), GC_THRESHOLD[0]])
     STARTED.append(proc)
     deadline = time.monotonic() + 120  # a start took up to a minute at load average 30
     while True:
@@ -156,12 +164,58 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def tables_loaded(base: str) -> str:
-    """The server's ``cardtable_tables_loaded`` gauge ("-" if it does not answer)."""
+def metrics_page(base: str) -> str:
     try:
         with urllib.request.urlopen(base + "/metrics", timeout=5) as response:
-            page = response.read().decode()
+            return str(response.read().decode())
     except OSError:
+        return ""
+
+
+#: The servers' own histograms (see ``cardtable.server.timings``) the report reads.
+HISTOGRAMS = {
+    "cardtable_action_seconds": "server action-to-broadcast (read -> ack sent)",
+    "cardtable_commit_seconds": "server waiting for the commit",
+    "cardtable_loop_lag_seconds": "server event-loop lag",
+    "cardtable_gc_pause_seconds": "server gc pauses",
+    "cardtable_gc_full_pause_seconds": "server full gc pauses",
+}
+
+
+def histograms(page: str) -> dict[str, dict[float, float]]:
+    """Cumulative bucket counts by histogram name and upper bound (+Inf = inf); ``_count``
+    and ``_sum`` under the bounds -1 and -2."""
+    out: dict[str, dict[float, float]] = {}
+    for line in page.splitlines():
+        if line.startswith("#") or " " not in line:
+            continue
+        key, value = line.rsplit(" ", 1)
+        for name in HISTOGRAMS:
+            if key.startswith(name + '_bucket{le="'):
+                bound = key[len(name) + 12 : -2]
+                out.setdefault(name, {})[float("inf") if bound == "+Inf" else float(bound)] = float(
+                    value
+                )
+            elif key in (name + "_count", name + "_sum"):
+                out.setdefault(name, {})[-1.0 if key.endswith("_count") else -2.0] = float(value)
+    return out
+
+
+def all_histograms(urls: list[str]) -> dict[str, dict[float, float]]:
+    """The histograms of every server, added up."""
+    total: dict[str, dict[float, float]] = {}
+    for url in urls:
+        for name, buckets in histograms(metrics_page(url)).items():
+            into = total.setdefault(name, {})
+            for bound, count in buckets.items():
+                into[bound] = into.get(bound, 0.0) + count
+    return total
+
+
+def tables_loaded(base: str) -> str:
+    """The server's ``cardtable_tables_loaded`` gauge ("-" if it does not answer)."""
+    page = metrics_page(base)
+    if not page:
         return "-"
     for line in page.splitlines():
         if line.startswith("cardtable_tables_loaded "):
@@ -211,43 +265,59 @@ class SeatClient:
         return False
 
     async def session(self, ws: Any, stop: float, think: float) -> bool:
+        """Read every message as it arrives, and think in a task of its own: a seat that
+        thinks must not stop reading, or the views that arrive meanwhile would be stamped late
+        by up to its think time (the script did that before, which put the think time into
+        other seats' action-to-broadcast latencies)."""
         view: dict[str, Any] | None = None
-        while time.monotonic() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-            except TimeoutError:
-                return False
-            message = json.loads(raw)
-            kind, now = message["type"], time.perf_counter()
-            if kind == "view":
-                view = message
-                self.log.views += 1
-                self.log.seen.setdefault((self.table, message["seq"]), []).append(now)
-            elif kind == "ack":
-                step = message["seq"]
-                self.log.acks[(self.table, step)] = (self.seat, message["action"])
-                self.log.duplicates += bool(message.get("duplicate"))
-                if self.log.counting and not message.get("duplicate"):
-                    self.log.sent[(self.table, step)] = self.pending_at
-                self.log.counted_acks += self.log.counting
-                self.pending, self.acked = None, step
-            elif kind == "error":
-                self.log.errors[f"{message['code']} {message['message'][:40]}"] += 1
-                self.pending, view = None, None  # refused: ask for the newest view
-                await ws.send('{"type": "sync"}')
-            if view is None:
-                continue
-            if view["observation"]["terminal"]:
-                return True
-            if self.pending is None and view["legal"] and view["seq"] >= self.acked:
-                action = self.rng.choice(view["legal"])["id"]
-                if think:
-                    await asyncio.sleep(self.rng.expovariate(1 / think))
-                self.pending = json.dumps({"type": "action", "seq": view["seq"], "action": action})
-                self.pending_at = time.perf_counter()
-                self.log.intents[(self.table, self.seat)] += 1
-                await ws.send(self.pending)
-        return False
+        thinking: asyncio.Task[None] | None = None
+        try:
+            while time.monotonic() < stop:
+                try:
+                    raw = await asyncio.wait_for(
+                        ws.recv(), timeout=max(0.01, stop - time.monotonic())
+                    )
+                except TimeoutError:
+                    return False
+                message = json.loads(raw)
+                kind, now = message["type"], time.perf_counter()
+                if kind == "view":
+                    view = message
+                    self.log.views += 1
+                    self.log.seen.setdefault((self.table, message["seq"]), []).append(now)
+                elif kind == "ack":
+                    step = message["seq"]
+                    self.log.acks[(self.table, step)] = (self.seat, message["action"])
+                    self.log.duplicates += bool(message.get("duplicate"))
+                    if self.log.counting and not message.get("duplicate"):
+                        self.log.sent[(self.table, step)] = self.pending_at
+                    self.log.counted_acks += self.log.counting
+                    self.pending, self.acked = None, step
+                elif kind == "error":
+                    self.log.errors[f"{message['code']} {message['message'][:40]}"] += 1
+                    self.pending, view = None, None  # refused: ask for the newest view
+                    await ws.send('{"type": "sync"}')
+                if view is None:
+                    continue
+                if view["observation"]["terminal"]:
+                    return True
+                idle = thinking is None or thinking.done()
+                if idle and self.pending is None and view["legal"] and view["seq"] >= self.acked:
+                    action = self.rng.choice(view["legal"])["id"]
+                    delay = self.rng.expovariate(1 / think) if think else 0.0
+                    thinking = asyncio.create_task(self._send_later(ws, view["seq"], action, delay))
+            return False
+        finally:
+            if thinking is not None and not thinking.done():
+                thinking.cancel()
+
+    async def _send_later(self, ws: Any, seq: int, action: int, delay: float) -> None:
+        """Think for ``delay`` seconds, then send the action (timed from the send)."""
+        await asyncio.sleep(delay)
+        self.pending = json.dumps({"type": "action", "seq": seq, "action": action})
+        self.pending_at = time.perf_counter()
+        self.log.intents[(self.table, self.seat)] += 1
+        await ws.send(self.pending)
 
 
 async def table_loop(
@@ -366,10 +436,13 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
     log.counting = True
     if args.mode != "faults":  # a killed server's CPU time is lost with it
         log.cpu_start = {pid: cpu_seconds(pid) or 0.0 for pid in servers.pids()}
+        log.server_start = await asyncio.to_thread(all_histograms, servers.urls)
     client_cpu = time.process_time()
     await asyncio.gather(*loops)
     log.cpu_used = sum((cpu_seconds(pid) or 0.0) - start for pid, start in log.cpu_start.items())
     log.client_cpu = time.process_time() - client_cpu
+    if args.mode != "faults":
+        log.server_end = await asyncio.to_thread(all_histograms, servers.urls)
     await sampler
     kills = await kill_task if kill_task is not None else 0
     return log, memory, kills
@@ -430,7 +503,21 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, nargs=2, default=[4.0, 12.0])
     parser.add_argument("--sample-every", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--gc-threshold",
+        type=int,
+        default=0,
+        help="the servers' gc_young_threshold (0: Python's collector as it is)",
+    )
+    parser.add_argument(
+        "--client-nice",
+        type=int,
+        default=0,
+        help="lower this process's (the simulated players') priority by this much once the "
+        "servers have started, so they yield the cores to the servers",
+    )
     args = parser.parse_args()
+    GC_THRESHOLD[0] = str(args.gc_threshold)
     args.games = args.games or (SHORT_GAMES if args.mode == "turnover" else ",".join(GAMES))
     if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
         parser.error("at most 500 tables and 600 seconds")
@@ -443,8 +530,12 @@ def main() -> None:
         ports = [free_port() for _ in range(args.spawn)]
         procs: list[subprocess.Popen[bytes] | None] = [start_server(db, p) for p in ports]
         servers = Servers([f"http://127.0.0.1:{p}" for p in ports], db, procs)
+    if args.client_nice:
+        os.nice(args.client_nice)  # the servers started above keep their priority
     print(
         f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
+        f"gc threshold {args.gc_threshold}, client nice +{args.client_nice} (now "
+        f"{os.nice(0)}), "
         f"servers {' '.join(servers.urls)}, load average {os.getloadavg()[0]:.1f}"
     )
     try:
@@ -455,6 +546,31 @@ def main() -> None:
                 proc.terminate()
                 proc.wait(timeout=20)
     report(args, log, memory, kills, servers)
+
+
+def report_server(log: Log) -> None:
+    """The servers' own histograms over the measured time (end minus start): count, mean,
+    p50, p99 (interpolated inside the bucket, as Prometheus does) and the largest bound hit."""
+    from cardtable.server.timings import quantile
+
+    for name, label in HISTOGRAMS.items():
+        end, start = log.server_end.get(name), log.server_start.get(name, {})
+        if not end:
+            continue
+        diff = {b: c - start.get(b, 0.0) for b, c in end.items()}
+        count, total = diff.pop(-1.0, 0.0), diff.pop(-2.0, 0.0)
+        if count <= 0:
+            print(f"{label}: none")
+            continue
+        cumulative = sorted(diff.items())
+        p50, p99 = quantile(cumulative, 0.5), quantile(cumulative, 0.99)
+        below = [b for b, c in cumulative if c >= count]
+        worst = min(below) if below else float("inf")
+        print(
+            f"{label}: n={count:.0f} mean {1000 * total / count:.2f} ms, "
+            f"p50 {1000 * (p50 or 0):.2f} ms, p99 {1000 * (p99 or 0):.1f} ms, "
+            f"max <= {1000 * worst:g} ms, total {total:.2f} s"
+        )
 
 
 def report(
@@ -480,6 +596,7 @@ def report(
             f"{1000 * log.client_cpu / log.counted_acks:.2f} ms per action "
             f"({100 * log.client_cpu / args.seconds:.0f}% of one core)"
         )
+    report_server(log)
     print(
         f"errors: {sum(log.errors.values())} {dict(log.errors.most_common(5))}; "
         f"reconnects {log.reconnects}"

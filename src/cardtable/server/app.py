@@ -53,6 +53,7 @@ from cardtable.server.rematch import Rematches
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
+from cardtable.server.timings import tune_gc
 
 STATIC = Path(__file__).parent / "static"
 #: Client messages are flat objects; deeper nesting is refused before parsing.
@@ -156,7 +157,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if isinstance(cluster, PgCluster):  # serve once every other process's change is heard
             await asyncio.wait_for(cluster.ready.wait(), 30)
         warming = loop.create_task(service.pool.warm()) if settings.warm_bot_workers else None
+        service.timings.watch_gc()
+        lag = loop.create_task(service.timings.watch_loop())
+        # Last: what start-up built lives as long as the process (see tune_gc).
+        untune_gc = tune_gc(settings.gc_young_threshold)
         yield
+        untune_gc()
+        lag.cancel()
+        service.timings.unwatch_gc()
         sweeper.cancel()
         for task in shared:
             task.cancel()
@@ -426,6 +434,7 @@ async def _serve(
     window_start, count = time.monotonic(), 0
     while True:
         frame = await websocket.receive()
+        received = time.perf_counter()
         if frame["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(frame.get("code", 1000))
         raw = frame.get("text")
@@ -443,7 +452,7 @@ async def _serve(
             await _error(websocket, 413, "message too large")
             continue
         try:
-            await _handle(websocket, table, conn, service, chat, raw)
+            await _handle(websocket, table, conn, service, chat, raw, received)
         except (WebSocketDisconnect, WebSocketDisconnected):
             raise
         except Exception:  # a bug, not the client's fault: say so and close, never hang up mute
@@ -460,7 +469,10 @@ async def _handle(
     service: TableService,
     chat: ChatService,
     raw: str,
+    received: float,
 ) -> None:
+    """Answer one message; ``received`` (``time.perf_counter``) is when it was read, for the
+    server's own action-to-broadcast histogram."""
     try:
         message = loads(raw, MAX_MESSAGE_DEPTH)
     except BadJson as exc:
@@ -516,6 +528,8 @@ async def _handle(
     if duplicate:
         ack["duplicate"] = True
     await websocket.send_json(ack)
+    if not duplicate:  # committed and broadcast to every connection of the table by now
+        service.timings.action.observe(time.perf_counter() - received)
 
 
 async def _error(websocket: WebSocket, code: int, message: str) -> None:

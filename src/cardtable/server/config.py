@@ -73,6 +73,10 @@ class Settings:
     #: Seconds a process's lease on a table lasts without renewal (several processes on one
     #: PostgreSQL; see :mod:`.cluster`); renewed every third of it.
     lease_seconds: float = 15.0
+    #: Allocations between young collections of the garbage collector, set at start with
+    #: everything start-up built frozen out of its way (see :func:`.timings.tune_gc`); 0
+    #: leaves the collector as Python sets it (700).
+    gc_young_threshold: int = 0
     #: Worker processes for bot searches and hints.
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
 
@@ -120,6 +124,7 @@ ENV: Final = {
     "CARDTABLE_UNJOINED_SECONDS": "unjoined_seconds",
     "CARDTABLE_BOT_WORKERS": "bot_workers",
     "CARDTABLE_LEASE_SECONDS": "lease_seconds",
+    "CARDTABLE_GC_YOUNG_THRESHOLD": "gc_young_threshold",
 }
 
 

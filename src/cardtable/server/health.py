@@ -48,12 +48,12 @@ def metrics(service: TableService, started: float) -> dict[str, float]:
     }
 
 
-def render(values: dict[str, float]) -> str:
+def render(values: dict[str, float], histograms: list[str] | None = None) -> str:
     lines: list[str] = []
     for name, value in values.items():
         kind, help_text = _HELP[name]
         lines += [f"# HELP {name} {help_text}", f"# TYPE {name} {kind}", f"{name} {value:g}"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + (histograms or [])) + "\n"
 
 
 def add_health_routes(app: FastAPI, service: TableService) -> None:
@@ -80,5 +80,6 @@ def add_health_routes(app: FastAPI, service: TableService) -> None:
     def metrics_page() -> PlainTextResponse:
         """Gauges and counters of this process in the Prometheus text format."""
         return PlainTextResponse(
-            render(metrics(service, started)), media_type="text/plain; version=0.0.4"
+            render(metrics(service, started), service.timings.render()),
+            media_type="text/plain; version=0.0.4",
         )

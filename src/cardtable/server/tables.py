@@ -55,6 +55,7 @@ from cardtable.server.store import (
     TableRow,
     now,
 )
+from cardtable.server.timings import Timings
 from cardtable.server.views import SeatLogs, seat_view
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -232,6 +233,8 @@ class TableService:
         #: Running totals for ``/metrics``: moves stored, (table, seq) races lost, tables
         #: taken over from a process that stopped renewing its lease.
         self.counts: Counter[str] = Counter()
+        #: Latency histograms and collector pauses for ``/metrics`` (see :mod:`.timings`).
+        self.timings = Timings()
 
     # ------------------------------------------------------------------ lobby
 
@@ -542,7 +545,8 @@ class TableService:
         of other processes wait for the lock too)."""
         move = Move(table.id, table.seq + 1, seat, chosen.text, state.is_terminal(), fence)
         try:
-            await self.writer.write(move)
+            with self.timings.commit.time():
+                await self.writer.write(move)
         except IntegrityError:
             self.counts["races_lost"] += 1
             self.refresh(table)
