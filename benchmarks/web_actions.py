@@ -8,7 +8,9 @@ stored and broadcast exactly as from a WebSocket. Reports this process's CPU tim
 more about the machine than about the server; the CPU time hardly does.
 
 Run: ``CARDTABLE_PURE=1 .venv/bin/python benchmarks/web_actions.py sqlite 50 3000`` or with a
-PostgreSQL URL instead of ``sqlite``. To compare with an older server, put its ``src`` first on
+PostgreSQL URL instead of ``sqlite``; a fourth argument is the server's ``gc_young_threshold``
+(0, the default: Python's collector as it is), and the collector's CPU time is reported.
+To compare with an older server, put its ``src`` first on
 ``PYTHONPATH`` (``git archive COMMIT src | tar -x -C /tmp/old``).
 """
 
@@ -24,13 +26,16 @@ from typing import Any
 
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, TableService
+from cardtable.server.timings import tune_gc
 
 GAMES = [("magic-show", 2), ("score", 3), ("piece-of-the-action", 3), ("portfolio", 3)]
 
 
-async def run(url: str, tables: int, actions: int) -> None:
+async def run(url: str, tables: int, actions: int, gc_threshold: int) -> None:
     store = Store(url, "bench")
     service = TableService(store, think_time=0.0, bot_workers=1)
+    service.timings.watch_gc()
+    tune_gc(gc_threshold)  # as the server does at start (0: Python's collector as it is)
     made = []
     for i in range(tables):
         game, players = GAMES[i % len(GAMES)]
@@ -64,9 +69,18 @@ async def run(url: str, tables: int, actions: int) -> None:
     print(
         f"{url.split(':')[0]}: {tables} tables, {done[0]} moves; CPU {1000 * cpu / done[0]:.2f} ms"
         f" per move, wall {1000 * wall / done[0]:.2f} ms per move; {batches} transactions;"
-        f" {sent[0] / done[0]:.0f} bytes sent per move"
+        f" {sent[0] / done[0]:.0f} bytes sent per move; gc threshold {gc_threshold}:"
+        f" {service.timings.gc_pause.count} collections ({service.timings.gc_full_pause.count}"
+        f" full), gc CPU {1000 * service.timings.gc_cpu / done[0]:.3f} ms per move, longest"
+        f" full pause <= {max_bound(service.timings.gc_full_pause) * 1000:g} ms"
     )
     await service.close()
+
+
+def max_bound(histogram: Any) -> float:
+    """The upper bound of the highest bucket with an observation (0 if none)."""
+    hit = [b for b, c in zip(histogram.buckets, histogram.counts, strict=False) if c]
+    return max(hit, default=0.0)
 
 
 if __name__ == "__main__":
@@ -77,5 +91,6 @@ if __name__ == "__main__":
             url,
             int(sys.argv[2]) if len(sys.argv) > 2 else 50,
             int(sys.argv[3]) if len(sys.argv) > 3 else 3000,
+            int(sys.argv[4]) if len(sys.argv) > 4 else 0,
         )
     )

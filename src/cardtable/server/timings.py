@@ -128,19 +128,31 @@ class Timings:
             "cardtable_gc_full_pause_seconds", "full (generation 2) collections"
         )
         self._gc_started = 0.0
+        self._gc_cpu_started = 0.0
+        #: CPU seconds the collector took (of the thread it ran on): unlike its pauses in wall
+        #: time, this hardly depends on how busy the machine is.
+        self.gc_cpu = 0.0
 
     def all(self) -> list[Histogram]:
         return [self.action, self.commit, self.loop_lag, self.gc_pause, self.gc_full_pause]
 
     def render(self) -> list[str]:
-        return [line for h in self.all() for line in h.render()]
+        name = "cardtable_gc_cpu_seconds_total"
+        lines = [
+            f"# HELP {name} CPU time the garbage collector took",
+            f"# TYPE {name} counter",
+            f"{name} {self.gc_cpu:.6f}",
+        ]
+        return [line for h in self.all() for line in h.render()] + lines
 
     # The collector calls this before and after every collection, on whichever thread
     # triggered it; the process is stopped meanwhile, so the wall time is the pause.
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._gc_started = time.perf_counter()
+            self._gc_cpu_started = time.thread_time()
             return
+        self.gc_cpu += time.thread_time() - self._gc_cpu_started
         pause = time.perf_counter() - self._gc_started
         self.gc_pause.observe(pause)
         if info.get("generation") == 2:
