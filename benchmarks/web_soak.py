@@ -68,7 +68,7 @@ settings = Settings(
     database_url=sys.argv[1], think_time=0.0, max_messages_per_second=10_000,
     tables_per_minute=0, joins_per_minute=0, tables_per_client=100_000, max_open_tables=100_000,
     away_seconds=100_000.0, warm_bot_workers=False, bot_workers=1,
-    gc_young_threshold=int(sys.argv[3]),
+    **({} if sys.argv[3] == "default" else {"gc_young_threshold": int(sys.argv[3])}),
 )
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
@@ -127,8 +127,9 @@ def free_port() -> int:
 STARTED: list[subprocess.Popen[bytes]] = []
 
 
-#: The servers' ``gc_young_threshold`` (``--gc-threshold``; 0 leaves Python's collector as is).
-GC_THRESHOLD = ["0"]
+#: The servers' ``gc_young_threshold`` (``--gc-threshold``; 0 leaves Python's collector as is,
+#: "default" keeps the server's default).
+GC_THRESHOLD = ["default"]
 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
@@ -505,9 +506,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--gc-threshold",
-        type=int,
-        default=0,
-        help="the servers' gc_young_threshold (0: Python's collector as it is)",
+        default="default",
+        help="the servers' gc_young_threshold (0: Python's collector as it is; default: the "
+        "server's default)",
     )
     parser.add_argument(
         "--client-nice",
