@@ -108,3 +108,25 @@ def test_a_seat_just_taken_through_another_process_is_recognised(any_db_url: str
     assert second.seat_of(stale, token) == seat == 1
     with pytest.raises(TableError):
         second.seat_of(stale, "not a token")
+
+
+@pytest.mark.parametrize("any_db_url", ["postgresql"], indirect=True)
+def test_a_new_table_s_notice_lists_it_without_taking_its_lease(any_db_url: str) -> None:
+    """Another process hears of a new table and lists it, but leaves its lease to the creator,
+    which claims it just after the commit that sent the notice; before, the listener claimed
+    it, so whichever process heard the notice first took the table from its creator. A notice
+    of a table gone meanwhile is not an error (before: a 404 traceback in the listener)."""
+    first_store, second_store = Store(any_db_url, "node-a"), Store(any_db_url, "node-b")
+    first = TableService(first_store, cluster=PgCluster(first_store, 15.0))
+    second = TableService(second_store, cluster=PgCluster(second_store, 15.0))
+    table = first.create("magic-show", 2, {}, ["human", "human"], "A")[0]
+    first.cluster.release(table.id)  # as between the creator's commit and its claim
+
+    async def hear() -> None:
+        await second.on_notice(table.id, "table")
+        await second.on_notice("0123456789ab", "table")  # no such table (any more)
+
+    asyncio.run(hear())
+    assert table.id in second.tables and "0123456789ab" not in second.tables
+    assert not second.cluster.owns(table.id)
+    assert first.cluster.claim(table.id)

@@ -630,8 +630,8 @@ class TableService:
         if kind == "deleted":
             self.forget(table_id)
         elif table is None:
-            if kind == "table":
-                self.get(table_id)  # a new table: list it in this process's lobby too
+            if kind == "table":  # a new table: list it in this process's lobby too
+                await self._load_new(table_id)
         elif kind == "presence":
             self._watch(table, self.cluster.elsewhere().get(table_id, set()))
             await self.broadcast(table)
@@ -646,6 +646,17 @@ class TableService:
             if changed:
                 await self.broadcast(table)
                 self.schedule_bots(table)
+
+    async def _load_new(self, table_id: str) -> None:
+        """Load a table another process has just created, reading it off the event loop and
+        leaving its lease alone: its creator claims it right after the commit that sent the
+        notice. (Before, this went through :meth:`get`, which read the store on the loop and
+        claimed the lease, so whichever process heard the notice first could take a new
+        table from its creator; and a table gone by the time the notice was read raised a
+        404 that the listener logged as a traceback.)"""
+        stored = await asyncio.to_thread(self.store.load, table_id)
+        if stored is not None and table_id not in self.tables:
+            self._rebuild(stored)
 
     def _apply_notice(self, table: LiveTable, detail: str) -> bool:
         """Apply another process's move from its notice; a step this process already has is
