@@ -83,10 +83,16 @@ def test_text_that_is_not_a_config_is_a_clear_error(bench: ModuleType) -> None:
             bench.config_fields(text)
 
 
-def test_the_committed_older_log_resumes(bench: ModuleType) -> None:
-    """Its 12 games (7-18) were logged before ``keep`` existed; the same command finds them."""
-    log = LOGS / "it50-portfolio-cut1000.jsonl"
-    assert "keep" not in log.read_text()
+def test_the_committed_older_log_resumes(bench: ModuleType, tmp_path: Path) -> None:
+    """Its games 7-18 were logged before ``keep`` existed; the same command finds them."""
+    older = [
+        line
+        for line in (LOGS / "it50-portfolio-cut1000.jsonl").read_text().splitlines()
+        if json.loads(line)["settings"]["ours"] == OLD
+    ]
+    assert len(older) >= 12
+    log = tmp_path / "older.jsonl"
+    log.write_text("\n".join(older) + "\n")
     found = bench.logged(args(game="portfolio", cutoff=1000, first=7, games=12, log=log))
     assert sorted(found) == list(range(7, 19))
     assert not bench.logged(args(game="portfolio", cutoff=8, first=7, games=12, log=log))
