@@ -28,7 +28,8 @@ Game *g* deals with seed ``1000 + g`` and seats ours at ``g % players``; the oth
 OpenSpiel bots (generators seeded with *g*). ``--deadline S`` starts no new game after S seconds
 of wall time, so a time-bound run still ends with its summary. ``--log FILE`` appends one JSON
 line per game and makes a run resumable: games already in the file under the same settings are
-not played again, and the summary counts every logged game of the range. Prints ours' mean win
+not played again, and the summary counts every logged game of the range (settings compared as
+data: :func:`same_settings`). Prints ours' mean win
 share with a 95% Wilson interval, parity (1/players), and how many games at that share a 95%
 interval would need to exclude parity.
 
@@ -39,6 +40,8 @@ Run: ``.venv/bin/python benchmarks/openspiel_ismcts.py GAME --players 2 --games 
 from __future__ import annotations
 
 import argparse
+import ast
+import dataclasses
 import json
 import time
 from collections.abc import Callable
@@ -211,7 +214,8 @@ def parse() -> argparse.Namespace:
 
 
 def settings(args: argparse.Namespace) -> dict[str, object]:
-    """What makes two logged games comparable (everything but the game's index)."""
+    """What makes two logged games comparable (everything but the game's index); ``ours`` is
+    our search's default configuration as a dict of its fields."""
     return {
         "game": args.game,
         "players": args.players,
@@ -220,8 +224,54 @@ def settings(args: argparse.Namespace) -> dict[str, object]:
         "clock": args.clock if args.time else None,
         "cutoff": args.cutoff,
         "bridge": args.bridge,
-        "ours": repr(IsmctsConfig()),
+        "ours": dataclasses.asdict(IsmctsConfig()),
     }
+
+
+def config_fields(logged: object) -> dict[str, object]:
+    """The fields of an ``IsmctsConfig`` as a log holds them: a dict (logs from now on) or, in
+    older logs, its ``repr`` text (``IsmctsConfig(iterations=1000, c=0.7, ...)``), parsed as
+    Python literals rather than compared as text, so that spacing or quoting cannot matter."""
+    if isinstance(logged, dict):
+        return {str(name): value for name, value in logged.items()}
+    if not isinstance(logged, str):
+        raise ValueError(f"not an IsmctsConfig: {logged!r}")
+    try:
+        call = ast.parse(logged.strip(), mode="eval").body
+    except SyntaxError as error:
+        raise ValueError(f"not an IsmctsConfig: {logged!r}") from error
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id == IsmctsConfig.__name__
+        and not call.args
+        and all(keyword.arg is not None for keyword in call.keywords)
+    ):
+        raise ValueError(f"not an IsmctsConfig: {logged!r}")
+    return {str(k.arg): ast.literal_eval(k.value) for k in call.keywords}
+
+
+def same_config(logged: object, wanted: object) -> bool:
+    """Whether two logged ``IsmctsConfig``s configure the same search. A field missing from
+    either counts as its default (a field is added with the default that keeps the old
+    behaviour: ``keep=0.0`` did not exist when the first logs were written); a field the
+    current class does not have makes them differ (it cannot be checked)."""
+    defaults = {f.name: f.default for f in dataclasses.fields(IsmctsConfig)}
+    one, two = config_fields(logged), config_fields(wanted)
+    if not set(one) <= set(defaults) or not set(two) <= set(defaults):
+        return False
+    return all(one.get(name, d) == two.get(name, d) for name, d in defaults.items())
+
+
+def same_settings(logged: dict[str, object], wanted: dict[str, object]) -> bool:
+    """Whether a logged game was played under ``wanted``: the same keys and values, with our
+    search's configuration compared as data (:func:`same_config`)."""
+    if set(logged) != set(wanted):
+        return False
+    rest = [name for name in wanted if name != "ours"]
+    if any(logged[name] != wanted[name] for name in rest):
+        return False
+    return "ours" not in wanted or same_config(logged["ours"], wanted["ours"])
 
 
 def logged(args: argparse.Namespace) -> dict[int, dict[str, object]]:
@@ -233,7 +283,8 @@ def logged(args: argparse.Namespace) -> dict[int, dict[str, object]]:
     for line in args.log.read_text().splitlines():
         entry = json.loads(line)
         index = entry["index"]
-        if entry["settings"] == wanted and args.first <= index < args.first + args.games:
+        in_range = args.first <= index < args.first + args.games
+        if in_range and same_settings(entry["settings"], wanted):
             out[index] = entry
     return out
 
