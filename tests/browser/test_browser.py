@@ -24,8 +24,15 @@ SHOTS.mkdir(parents=True, exist_ok=True)
 
 
 def create_table(
-    page: Page, server: str, game: str, players: int | None = None, timer: int | None = None
+    page: Page,
+    server: str,
+    game: str,
+    players: int | None = None,
+    timer: int | None = None,
+    options: dict[str, bool | str] | None = None,
 ) -> str:
+    """Create a table from the lobby (this page at seat 0, the lobby's default bots elsewhere);
+    ``options`` set the game's options as the lobby offers them (a checkbox or a list)."""
     page.goto(server + "/")
     page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", game)
@@ -33,6 +40,13 @@ def create_table(
         page.select_option("#players", str(players))
     if timer is not None:
         page.select_option("#timer", str(timer))
+    if options:
+        page.click("summary:text('Options')")  # the options are folded away
+    for name, value in (options or {}).items():
+        if isinstance(value, bool):
+            page.set_checked(f"#opt-{name}", value)
+        else:
+            page.select_option(f"#opt-{name}", value)
     page.click("button[type=submit]")
     page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
     return page.url.rsplit("/", 1)[1]

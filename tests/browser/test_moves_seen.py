@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Error, Page, expect
 
 from .test_browser import create_table
+from .test_card_moves import click_some
 
 #: game → players (seat 0 is this page, the others the lobby's default bots)
 GAMES = {
@@ -34,8 +35,6 @@ READ_MARKS = """() => {
         marked: marked.map((l) => Number(l.dataset.step)),
     };
 }"""
-
-ANIMATION = "e => getComputedStyle(e).animationName"
 
 
 def play_until(page: Page, selector: str, max_clicks: int = 40) -> None:
@@ -171,23 +170,48 @@ def test_icons_are_svg_favicon_is_served_and_score_names_seats(
     page.close()
 
 
+#: The animations at one moment: the flash on the newest move's marks (panel and log) and how
+#: many cards have slid to a new place so far.
+READ_MOTION = """() => ({
+    flashes: [...document.querySelectorAll('.newest')]
+        .map((e) => getComputedStyle(e).animationName),
+    slid: Number(document.getElementById('table').dataset.animated || 0),
+})"""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_animations_can_be_turned_off_and_honour_reduced_motion(
-    browser: Browser, server: str
+    browser: Browser, server: str, game: str
 ) -> None:
-    page = browser.new_page()
-    create_table(page, server, "magic-show", 2)
-    play_until(page, "#players .last-move.newest")
-    newest = page.locator("#players .last-move.newest").first
-    assert newest.evaluate(ANIMATION) == "flash"
+    """Every game: the newest move flashes and this seat's cards slide to their new place; the
+    switch turns both off (and is remembered), and so does a system asking for reduced motion.
+    This seat plays a card whenever it can, so a card moves whatever the bots do."""
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    create_table(page, server, game, GAMES[game])
+    click_some(page, 40, until_animated=True)
+    page.wait_for_selector("#players .last-move.newest")
+    seen = page.evaluate(READ_MOTION)
+    assert seen["slid"] > 0, f"no {game} card slid to its new place"
+    assert "flash" in seen["flashes"] and set(seen["flashes"]) == {"flash"}, seen
     page.uncheck("#motion")
-    assert newest.evaluate(ANIMATION) == "none"
+    assert set(page.evaluate(READ_MOTION)["flashes"]) == {"none"}
+    before = page.evaluate(READ_MOTION)["slid"]
+    click_some(page, 6)
+    page.wait_for_selector("#players .last-move.newest")
+    seen = page.evaluate(READ_MOTION)
+    assert seen["slid"] == before and set(seen["flashes"]) == {"none"}, (before, seen)
     page.reload()
     expect(page.locator("#motion")).not_to_be_checked()  # remembered in this browser
+    page.wait_for_selector("#players .last-move.newest")
+    assert set(page.evaluate(READ_MOTION)["flashes"]) == {"none"}
     page.close()
-    calm = browser.new_page(reduced_motion="reduce")
-    create_table(calm, server, "magic-show", 2)
-    play_until(calm, "#players .last-move.newest")
-    assert calm.locator("#players .last-move.newest").first.evaluate(ANIMATION) == "none"
+    calm = browser.new_page(reduced_motion="reduce", viewport={"width": 1200, "height": 900})
+    create_table(calm, server, game, GAMES[game])
+    expect(calm.locator("#motion")).to_be_checked()  # the switch is on: the system says no
+    click_some(calm, 6)
+    calm.wait_for_selector("#players .last-move.newest")
+    seen = calm.evaluate(READ_MOTION)
+    assert seen["slid"] == 0 and set(seen["flashes"]) == {"none"}, seen
     calm.close()
 
 

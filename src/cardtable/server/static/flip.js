@@ -1,7 +1,8 @@
 // Cards move: before the page redraws, remember where each card (by its name) was on screen;
 // after, animate every card now drawn in another place from where it was to where it is
-// (hand → table → pile, a card into a portfolio). Short (250 ms), and never when animations are
-// off (the page's switch, body.no-motion) or the system asks for reduced motion.
+// (hand → table → pile, a card into a portfolio, a Nacho Loco card onto its cell). Short
+// (250 ms), and never when animations are off (the page's switch, body.no-motion) or the
+// system asks for reduced motion.
 const reduced = () =>
   document.body.classList.contains("no-motion") ||
   (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -43,10 +44,16 @@ export function beforeRedraw(root) {
       const dy = old.rect.top - now.rect.top;
       if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
       const node = root.querySelector(`[data-card="${CSS.escape(name)}"]`);
-      node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
-        duration: 250,
-        easing: "ease-out",
-      });
+      // Inside a scaled SVG (Nacho Loco's Playfield) a translation is in the drawing's units.
+      const ctm = node instanceof SVGGraphicsElement ? node.parentNode.getScreenCTM() : null;
+      const [sx, sy] = ctm && ctm.a && ctm.d ? [ctm.a, ctm.d] : [1, 1];
+      node.animate(
+        [{ transform: `translate(${dx / sx}px, ${dy / sy}px)` }, { transform: "none" }],
+        {
+          duration: 250,
+          easing: "ease-out",
+        },
+      );
       moved += 1;
     }
     root.dataset.animated = String(Number(root.dataset.animated || 0) + moved);

@@ -262,7 +262,10 @@ export function renderBoard(view, ctx) {
       );
     }
   });
-  for (const f of pub.field) field.append(cardShape(f.at[0], f.at[1], shownOf(f.card, f.rot)));
+  // Each card carries its name (data-card), so the one just played slides from the hand onto
+  // its cell (flip.js).
+  for (const f of pub.field)
+    field.append(cardShape(f.at[0], f.at[1], shownOf(f.card, f.rot), { "data-card": f.card }));
   // The card choices come first, so that they sit right above the field once a cell is picked.
   const parts = [choices, el("div", { class: "nl-wrap" }, field)];
   const me = ctx.me;
@@ -276,7 +279,9 @@ export function renderBoard(view, ctx) {
         el(
           "div",
           { class: "nl-hand" },
-          hand.map((name) => el("figure", {}, miniCard(name), el("figcaption", {}, name))),
+          hand.map((name) =>
+            el("figure", { "data-card": name }, miniCard(name), el("figcaption", {}, name)),
+          ),
         ),
       ),
     );
