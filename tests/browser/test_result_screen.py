@@ -81,7 +81,8 @@ def check_breakdown(page: Page, live: LiveServer, table: str, game: str) -> None
     assert [scores[s] for s in order] == sorted(scores, reverse=True), order  # best first
     expect(rows.locator("th", has_text="(you)")).to_have_count(1)
     expect(result.locator("a", has_text="Replay this game")).to_be_visible()
-    if game == "magic-show":  # the README's picture of the result screen
+    if game == "magic-show":  # the lines of the final scoring, and the README's picture
+        expect(result.locator(".final-lines")).to_contain_text("Farewell Show")
         page.screenshot(path=str(SHOTS / "result.png"), full_page=True)
 
 
