@@ -30,6 +30,7 @@ INTERPRETED: dict[str, str] = {
     "games/score/describe.py": "action texts and refusals, not in playouts",
     "games/nacho_loco/describe.py": "action texts and refusals, not in playouts",
     "games/nacho_loco/meta.py": "options and seat names, read once per state",
+    "games/nacho_loco/sampling.py": "the sampler's hooks, once per world; a test patches them",
     "games/score/meta.py": "options and seat names, read once per state",
     "games/magic_show/meta.py": "options and seat names, read once per state",
     "games/portfolio/meta.py": "options and seat names, read once per state",
