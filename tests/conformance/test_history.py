@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardtable.core import Rng, new_state
-from cardtable.games.nacho_loco import facts as nacho_facts
+from cardtable.games.nacho_loco import sampling as nacho_sampling
 
 from .history import check_game
 
@@ -52,10 +52,10 @@ def test_a_sampler_that_ignores_the_nacho_draw_facts_is_caught(
     """NL-R16, NL-R15: with the sampler told nothing (the game's hooks planted as no-ops), worlds
     give drawers cards that fitted, and the check fails: the known gap excuses only worlds that
     keep every fact the game keeps."""
-    # Planted in the facts module the state's hooks call, not on the state class: a compiled
-    # class ignores a method patched onto it, while facts.py stays Python in both builds.
-    monkeypatch.setattr(nacho_facts, "fit", lambda state, seat, rng: None)
-    monkeypatch.setattr(nacho_facts, "facts_hold", lambda state: True)
+    # Planted in the module the state's hooks call, not on the state class: a compiled class
+    # ignores a method patched onto it, while sampling.py stays Python in both builds.
+    monkeypatch.setattr(nacho_sampling, "fit", lambda state, seat, rng: None)
+    monkeypatch.setattr(nacho_sampling, "facts_hold", lambda state: True)
     state = new_state("nacho-loco", players, seed, options)
     with pytest.raises(AssertionError, match="is impossible"):
         check_game(state, Rng(seed), every=11, samples=3, max_steps=150)

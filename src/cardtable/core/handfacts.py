@@ -35,17 +35,33 @@ FIT_TRIES = 24
 Facts = list[list[int]]
 
 
-def gain(facts: Facts, seat: int, kind: Sequence[int]) -> Facts:
-    """The lacks facts after ``seat`` took one card it may not show (``kind``: each card's kind)."""
-    kept: Facts = []
-    for fact in facts:
+def gain(
+    facts: Facts, seat: int, kind: Sequence[int], totals: Sequence[int] | None = None
+) -> Facts:
+    """The lacks facts after ``seat`` took one card it may not show (``kind``: each card's kind).
+
+    Each of the seat's facts gets its bound raised in place (as :func:`lose` lowers it); the
+    list is copied only when a fact is dropped. ``totals``, when given, holds how many cards of
+    each kind there are (indexed by kind, the counts ``kind`` gives): a game that draws often
+    passes them, so that a gain costs a lookup per listed kind instead of a pass over the deck."""
+    kept: Facts | None = None
+    for i, fact in enumerate(facts):
         if fact[0] == seat:
-            fact = [seat, fact[1] + 1, *fact[2:]]
+            fact[1] += 1
             listed = set(fact[2:])
-            if fact[1] >= sum(1 for k in kind if k in listed):
+            if totals is not None:
+                total = 0
+                for k in listed:
+                    total += totals[k]
+            else:
+                total = sum(1 for k in kind if k in listed)
+            if fact[1] >= total:
+                if kept is None:
+                    kept = facts[:i]
                 continue
-        kept.append(fact)
-    return kept
+        if kept is not None:
+            kept.append(fact)
+    return facts if kept is None else kept
 
 
 def widen(facts: Facts, seat: int, kinds: Sequence[int]) -> None:

@@ -24,11 +24,14 @@ class Config:
         "actions",
         "board",
         "card_names",
+        "cells",
         "closer_card",
         "closer_type",
         "deck",
         "fits",
+        "place_base",
         "place_offsets",
+        "type_counts",
         "type_names",
         "type_of",
         "types",
@@ -49,6 +52,14 @@ class Config:
         self.board = Board(board)
         self.fits = FitTable(self.types, all_edges)
         self.actions = ActionLayout(self.type_names, len(self.board))
+        #: ``actions.place`` and ``actions.cells`` as compiled attributes: the layout's module
+        #: (notation) is interpreted, and the hot path reads them on every placement.
+        self.place_base: int = self.actions.place
+        self.cells: int = self.actions.cells
+        #: How many physical cards of each type the deck holds (the hand facts' totals).
+        self.type_counts: tuple[int, ...] = tuple(
+            self.type_of.count(t) for t in range(len(self.types))
+        )
         #: Placement ids by pointing-face key and card type, less the cell (``rules.placements``).
         self.place_offsets: dict[int, tuple[tuple[int, ...], ...]] = {}
 

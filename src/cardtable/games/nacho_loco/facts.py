@@ -48,7 +48,8 @@ def drew(st: NachoTable, seat: int, types: list[int], fits: bool) -> None:
 def gained(st: NachoTable, seat: int) -> None:
     """``seat`` took one card."""
     if st.lacks:
-        st.lacks = handfacts.gain(st.lacks, seat, st.cfg.type_of)
+        cfg = st.cfg
+        st.lacks = handfacts.gain(st.lacks, seat, cfg.type_of, cfg.type_counts)
 
 
 def placed(st: NachoTable, seat: int, card_type: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from cardtable.core import option
 
@@ -17,8 +18,8 @@ SUMMARY = (
     "actions, close the field, and be first to empty your hand; 20 points wins."
 )
 
-HAND_SIZE = 6
-TARGET_SCORE = 20  # NL-R20
+HAND_SIZE: Final = 6
+TARGET_SCORE: Final = 20  # NL-R20
 
 
 @dataclass(frozen=True, slots=True)

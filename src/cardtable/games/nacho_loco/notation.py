@@ -29,15 +29,16 @@ As data (:meth:`ActionLayout.decode`, :meth:`ActionLayout.encode`): ``draw``, ``
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from cardtable.core import ActionData, ActionSpace
 
-DRAW = 0
-KEEP = 1
-END = 2
-TARGET = 3
-MAX_SEATS = 6
-START = TARGET + MAX_SEATS
+DRAW: Final = 0
+KEEP: Final = 1
+END: Final = 2
+TARGET: Final = 3
+MAX_SEATS: Final = 6
+START: Final = TARGET + MAX_SEATS
 
 _PLACE = re.compile(r"place (\S+) at (\d+) rot (\d)")
 _START = re.compile(r"start with (\S+)")

@@ -120,7 +120,7 @@ def placements(st: NachoTable, types: set[int]) -> list[int]:
     ``ActionLayout.place_id`` inlined)."""
     cfg = st.cfg
     known = cfg.place_offsets
-    base = cfg.actions.place
+    base = cfg.place_base
     ids: list[int] = []
     for cell, key in st.frontier.items():
         offsets = known.get(key)
@@ -140,7 +140,7 @@ def place_offsets(cfg: Config, key: int) -> tuple[tuple[int, ...], ...]:
     compiled code indexes a machine word instead of hashing a boxed key), the placement ids
     less the cell's part (``type * 3 * cells + rotation``); empty when nothing fits there.
     Kept on the configuration."""
-    stride = cfg.actions.cells * 3
+    stride = cfg.cells * 3
     by_type = cfg.fits.by_type(key)
     found: tuple[tuple[int, ...], ...] = ()
     if by_type:
@@ -203,10 +203,13 @@ def legal_action_ids(st: NachoTable, seat: int) -> list[int]:
 
 
 def apply_action(st: NachoTable, seat: int, action_id: int) -> None:
-    layout = st.cfg.actions
-    if action_id >= layout.place:
-        rest, rot = divmod(action_id - layout.place, 3)  # ActionLayout.split_place, inlined
-        card_type, cell = divmod(rest, layout.cells)
+    cfg = st.cfg
+    if action_id >= cfg.place_base:
+        rest = action_id - cfg.place_base  # ActionLayout.split_place, inlined
+        rot = rest % 3
+        rest //= 3
+        card_type = rest // cfg.cells
+        cell = rest % cfg.cells
         place(st, seat, card_type, cell, rot)
     elif action_id == DRAW_ID:
         draw_turn(st, seat)
@@ -214,10 +217,12 @@ def apply_action(st: NachoTable, seat: int, action_id: int) -> None:
         card = drawn_card(st, seat)
         if card >= 0:
             st.tags[card] = 0
-        st.note(f"seat {seat} keeps the card drawn")
+        if st.events is not None:
+            st.note(f"seat {seat} keeps the card drawn")
         begin_turn(st, next_seat(st, seat))
     elif action_id == END:
-        st.note(f"seat {seat} ends the turn without a Go Again card")
+        if st.events is not None:
+            st.note(f"seat {seat} ends the turn without a Go Again card")
         begin_turn(st, next_seat(st, seat))
     elif action_id < START:
         target(st, seat, action_id - TARGET)
@@ -313,9 +318,11 @@ def draw_turn(st: NachoTable, seat: int) -> None:
     if fits:
         st.tags[card] = TAG_DRAWN
         st.phase = DRAWN
-        st.note(f"seat {seat} draws a card that fits")
+        if st.events is not None:
+            st.note(f"seat {seat} draws a card that fits")
         return
-    st.note(f"seat {seat} draws and cannot play" if card >= 0 else f"seat {seat} cannot draw")
+    if st.events is not None:
+        st.note(f"seat {seat} draws and cannot play" if card >= 0 else f"seat {seat} cannot draw")
     st.noplay[seat] = True
     if all(st.noplay):
         credited = st.last_matcher if st.last_matcher >= 0 else st.opener
@@ -431,7 +438,8 @@ def close_field(st: NachoTable, credited: int, kind: int) -> None:
     """NL-R9: a closing gift to every other seat, the field cleared, a new starter, the closer
     plays first; skip tokens stay."""
     st.closes[kind] += 1
-    st.note(f"the Playfield closes ({CLOSING_NAMES[kind]}), credited to seat {credited}")
+    if st.events is not None:
+        st.note(f"the Playfield closes ({CLOSING_NAMES[kind]}), credited to seat {credited}")
     for other in others_from(st, credited):
         deal(st, other, 1, "closing gift")
     clear_field(st)
@@ -485,7 +493,8 @@ def turn_starter(st: NachoTable) -> bool:
             st.note("the Closer is turned up as the starter and goes under the draw pile")
             continue
         lay(st, card, st.cfg.board.starter, 0)
-        st.note(f"the new starter is {st.cfg.card_names[card]}")
+        if st.events is not None:
+            st.note(f"the new starter is {st.cfg.card_names[card]}")
         return True
     return False
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from cardtable.core import BadOptions, CardSet, Layout, Rng, StateFormatError, TableSpec
 from cardtable.core.gamerules import GameRules
-from cardtable.games.nacho_loco import facts, rules
+from cardtable.games.nacho_loco import rules, sampling
 from cardtable.games.nacho_loco.describe import (
     choice_notes,
     deciding_text,
@@ -152,10 +152,10 @@ class NachoState(NachoTable):
 
     def agrees_with_public_facts(self) -> bool:
         """A seat that drew held no card that fitted then (NL-R16)."""
-        return facts.facts_hold(self)
+        return sampling.facts_hold(self)
 
     def fit_public_facts(self, seat: int, rng: Rng) -> None:
-        facts.fit(self, seat, rng)
+        sampling.fit(self, seat, rng)
 
     def _after_load(self) -> None:
         """Check a hand-written position (untrusted input) and rebuild the Playfield caches."""

@@ -10,9 +10,14 @@ by one per Single the seat gains face down; a new deal forgets every fact.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core import Rng, handfacts
-from cardtable.games.score.cards import COMPLETE_VALUES, VALUE
+from cardtable.games.score.cards import COMPLETE_VALUES, NUM_VALUES, VALUE
 from cardtable.games.score.table import LAID, SINGLES, ScoreTable
+
+#: How many cards of each value the deck holds (:func:`handfacts.gain`'s totals).
+VALUE_TOTALS: Final[tuple[int, ...]] = tuple(VALUE.count(v) for v in range(NUM_VALUES))
 
 
 def rule_out_led(st: ScoreTable, seat: int) -> None:
@@ -23,7 +28,7 @@ def rule_out_led(st: ScoreTable, seat: int) -> None:
 def gained(st: ScoreTable, seat: int) -> None:
     """``seat`` took one Single face down."""
     if st.lacks:
-        st.lacks = handfacts.gain(st.lacks, seat, VALUE)
+        st.lacks = handfacts.gain(st.lacks, seat, VALUE, VALUE_TOTALS)
 
 
 def facts_hold(st: ScoreTable) -> bool:
