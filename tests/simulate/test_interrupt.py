@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.simulate import run, storage
 from cardtable.simulate.runner import todo
 from cardtable.simulate.storage import done_chunks, load_plan
 
@@ -132,3 +133,23 @@ def test_workers_exit_when_the_parent_is_killed(tmp_path: Path) -> None:
     os.kill(proc.pid, signal.SIGKILL)
     proc.communicate(timeout=30)
     assert gone_within(proc.pid, 3.0) == []
+
+
+def test_a_ctrl_c_while_a_part_is_stored_keeps_it_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race a fresh-clone CI run hit (a ``.tmp`` part left behind, its played chunk lost):
+    the Ctrl-C lands after the part's rows are written and before the file is renamed. The
+    chunk is stored whole, no temporary file stays, and the run still stops."""
+    real = storage.pq.write_table
+
+    def write_then_ctrl_c(*args: object, **kwargs: object) -> None:
+        real(*args, **kwargs)  # type: ignore[arg-type]
+        signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(storage.pq, "write_table", write_then_ctrl_c)
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        run("score", 3, ["random"], 8, out, seed=4, workers=1, chunk_size=4)
+    assert not list(out.glob("*.tmp"))
+    assert done_chunks(out) == {(0, 0)}

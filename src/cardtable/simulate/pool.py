@@ -101,6 +101,26 @@ def ignoring_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+@contextlib.contextmanager
+def deferring_ctrl_c() -> Iterator[None]:
+    """Hold a Ctrl-C that arrives inside the block until the block is done (main thread only).
+
+    Storing a finished chunk takes milliseconds; a SIGINT in the middle of it used to leave the
+    part's temporary file behind and lose a chunk that had been played. The signal is recorded,
+    not dropped, and raised again under the previous handler once the part is stored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if pending:
+            signal.raise_signal(signal.SIGINT)
+
+
 def stop(procs: list[BaseProcess]) -> None:
     """Kill whatever still runs (a chunk in play is lost; it has no part yet) and reap it."""
     with ignoring_ctrl_c():

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardtable.simulate.plan import Plan
 from cardtable.simulate.play import play_chunk
-from cardtable.simulate.pool import Chunk, ignoring_ctrl_c, play_local
+from cardtable.simulate.pool import Chunk, deferring_ctrl_c, ignoring_ctrl_c, play_local
 from cardtable.simulate.ray_backend import play_ray
 from cardtable.simulate.storage import done_ranges, prepare, write_part
 
@@ -80,8 +80,9 @@ def run_plan(
     played = 0
     try:
         for (cell, start, end), rows in results:
-            write_part(out, cell, start, rows)
-            played += end - start
+            with deferring_ctrl_c():  # a chunk that was played is stored whole, or not at all
+                write_part(out, cell, start, rows)
+                played += end - start
             if progress is not None:
                 progress(end - start)
     except KeyboardInterrupt:

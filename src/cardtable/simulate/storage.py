@@ -62,8 +62,12 @@ def load_plan(out: Path) -> Plan:
 def write_part(out: Path, cell: int, start: int, rows: list[dict[str, Any]]) -> None:
     path = part_path(out, cell, start)
     tmp = path.with_suffix(".tmp")
-    pq.write_table(pa.Table.from_pylist(rows), tmp)
-    os.replace(tmp, path)
+    try:
+        pq.write_table(pa.Table.from_pylist(rows), tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a failed write (a full disk) leaves no half-written part
+        raise
 
 
 def done_chunks(out: Path) -> set[tuple[int, int]]:
