@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "calibration.py"
+from tests.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def cal() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("calibration_bench", PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/calibration.py", "calibration_bench")
 
 
 def test_the_identity_map_changes_nothing(cal: ModuleType) -> None:

@@ -7,18 +7,17 @@ describes had not changed."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.scripts import load_script
+
 pytest.importorskip("pyspiel")
 
 ROOT = Path(__file__).resolve().parents[2]
-PATH = ROOT / "benchmarks" / "openspiel_ismcts.py"
 LOGS = ROOT / "benchmarks" / "openspiel_ismcts_logs"
 OLD = (  # what IsmctsConfig() printed before it had ``keep``
     "IsmctsConfig(iterations=1000, time=0.0, c=0.7, rollout='random', cutoff=8, "
@@ -28,12 +27,7 @@ OLD = (  # what IsmctsConfig() printed before it had ``keep``
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("openspiel_ismcts_bench", PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/openspiel_ismcts.py", "openspiel_ismcts_bench")
 
 
 def args(**given: object) -> argparse.Namespace:
