@@ -42,49 +42,56 @@ def pointer(path: str, key: str | int) -> str:
 def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     """The operations that turn ``old`` into ``new`` (both plain JSON data; empty if equal)."""
     ops: list[Op] = []
-    _diff(old, new, path, ops)
+    if not _same(old, new):
+        _changed(old, new, path, ops)
     return ops
 
 
-def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
-    if old == new and type(old) is type(new):  # 1 == True in Python, not in JSON
-        return
+def _same(old: Any, new: Any) -> bool:
+    return old is new or (old == new and type(old) is type(new))  # 1 == True, not in JSON
+
+
+def _changed(old: Any, new: Any, path: str, ops: list[Op]) -> None:
+    """Add the operations for ``old`` and ``new``, which differ."""
     if type(old) is dict and type(new) is dict:
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": pointer(path, key)})
         for key, value in new.items():
-            if key in old:
-                before = old[key]
-                if before is value or (before == value and type(before) is type(value)):
-                    continue  # most of a view: compared here, without a call or a path
-                _diff(before, value, pointer(path, key), ops)
-            else:
+            if key not in old:
                 ops.append({"op": "add", "path": pointer(path, key), "value": value})
-    elif type(old) is list and type(new) is list and _diff_list(old, new, path, ops):
+            elif not _same(old[key], value):  # most of a view ends here, without a call
+                _changed(old[key], value, pointer(path, key), ops)
+    elif type(old) is list and type(new) is list and _list(old, new, path, ops):
         return
     else:
         ops.append({"op": "replace", "path": path, "value": new})
 
 
-def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool:
+def _list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool:
     """A tail that moved on, or a list of the same length entry by entry; False if neither
     pays (the caller replaces the list whole)."""
-    for dropped in range(len(old)):
-        kept = len(old) - dropped
-        if kept <= len(new) and old[dropped:] == new[:kept]:
-            if dropped + len(new) - kept >= len(new):
-                break  # as many operations as the list has entries: replace it
-            ops.extend({"op": "remove", "path": f"{path}/0"} for _ in range(dropped))
-            ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[kept:])
-            return True
+    if new and old:
+        # Where the new list's first entry is in the old one (found by C code, not a loop
+        # here): if the old list from there is the new one's start, the list moved on.
+        start = -1
+        while True:
+            try:
+                start = old.index(new[0], start + 1)
+            except ValueError:
+                break
+            kept = len(old) - start
+            if kept <= len(new) and old[start:] == new[:kept]:
+                if start + len(new) - kept >= len(new):
+                    break  # as many operations as the list has entries: replace it
+                ops.extend({"op": "remove", "path": f"{path}/0"} for _ in range(start))
+                ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[kept:])
+                return True
     if len(old) == len(new):
-        changed = [
-            i for i, (before, after) in enumerate(zip(old, new, strict=True)) if before != after
-        ]
+        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if not _same(a, b)]
         if len(changed) < len(new):  # some entries kept: patch the others
             for i in changed:
-                _diff(old[i], new[i], f"{path}/{i}", ops)
+                _changed(old[i], new[i], f"{path}/{i}", ops)
             return True
     return False
 

@@ -26,6 +26,10 @@ let focused = null; // {ids, label}: the choices narrowed by clicking a card wit
 let hint = null; // {seq, rows|null}: the search's estimate for this decision (rows null: thinking)
 let retry = 500;
 let resyncing = false; // a sync was sent after a missed update: updates wait for the view
+// Updates applied and resyncs asked for, on body[data-updates] and body[data-resyncs] (tests).
+function count(what) {
+  document.body.dataset[what] = String(Number(document.body.dataset[what] || 0) + 1);
+}
 const standins = standinTracker(tableId);
 let standinSteps = []; // steps a stand-in played for this seat while this browser was away
 const timeline = []; // every log entry this page has been sent, by its place in the game's timeline
@@ -452,9 +456,11 @@ function connect() {
       if (!next) {
         // A message was missed (or did not apply): ask for the whole view, once.
         resyncing = true;
+        count("resyncs");
         socket.send(JSON.stringify({ type: "sync" }));
         return;
       }
+      count("updates");
       message = next;
     }
     if (message.type === "view") {
