@@ -619,13 +619,16 @@ class TableService:
                     entry = made.get(conn.seat)
                     if entry is None:
                         view = table.view(conn.seat, summary)
-                        entry = made[conn.seat] = [view, table.sent.get(conn.seat), None]
-                        table.sent[conn.seat] = (table.version, view)
+                        entry = made[conn.seat] = [view, table.sent.pop(conn.seat, None), None]
                     message = entry[0]
-                    if conn.updates and conn.v == table.version - 1:
-                        if entry[2] is None:
-                            entry[2] = seat_update(entry[1], entry[0]) or entry[0]
-                        message = entry[2]
+                    if conn.updates:
+                        # Kept as the base of the next update only where someone wants one
+                        # (a kept view lives until the next move: the collector walks it).
+                        table.sent[conn.seat] = (table.version, entry[0])
+                        if conn.v == table.version - 1:
+                            if entry[2] is None:
+                                entry[2] = seat_update(entry[1], entry[0]) or entry[0]
+                            message = entry[2]
                     conn.v = table.version
                     await conn.send(message)
                 except Exception:  # a closed socket: forget it
