@@ -56,6 +56,8 @@ from typing import Any
 import websockets
 from sqlalchemy import create_engine, text
 
+from cardtable.server.patch import apply
+
 GAMES = {"magic-show": 2, "score": 3, "piece-of-the-action": 3, "portfolio": 3}
 #: The games of the turnover mode: about 150 random moves each, so games end within minutes.
 SHORT_GAMES = "magic-show,piece-of-the-action"
@@ -70,7 +72,10 @@ settings = Settings(
     away_seconds=100_000.0, warm_bot_workers=False, bot_workers=1,
     **({} if sys.argv[3] == "default" else {"gc_young_threshold": int(sys.argv[3])}),
 )
-uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+uvicorn.run(
+    create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
+    ws_per_message_deflate=sys.argv[4] == "on",
+)
 """
 
 
@@ -105,6 +110,11 @@ class Log:
     #: Acks of a resent action the server recognised as already applied (after a restart).
     duplicates: int = 0
     views: int = 0
+    #: Views and updates received while measuring, and their bytes (as JSON, before any
+    #: compression on the wire); resyncs asked for after a gap in the updates' ``v``.
+    messages: int = 0
+    message_bytes: int = 0
+    resyncs: int = 0
 
 
 @dataclass
@@ -130,10 +140,16 @@ STARTED: list[subprocess.Popen[bytes]] = []
 #: The servers' ``gc_young_threshold`` (``--gc-threshold``; 0 leaves Python's collector as is,
 #: "default" keeps the server's default).
 GC_THRESHOLD = ["default"]
+#: The wire protocol the simulated players speak (``--protocol``: 2 = a view, then updates) and
+#: whether the servers offer permessage-deflate (``--deflate``).
+PROTOCOL = [2]
+DEFLATE = ["on"]
 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), GC_THRESHOLD[0]])
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVER, db, str(port), GC_THRESHOLD[0], DEFLATE[0]]
+    )
     STARTED.append(proc)
     deadline = time.monotonic() + 120  # a start took up to a minute at load average 30
     while True:
@@ -255,7 +271,13 @@ class SeatClient:
         while time.monotonic() < stop:
             try:
                 async with websockets.connect(
-                    self.url, max_size=2**22, open_timeout=10, ping_interval=None
+                    self.url,
+                    max_size=2**22,
+                    open_timeout=10,
+                    ping_interval=None,
+                    subprotocols=[websockets.Subprotocol("cardtable.v2")]
+                    if PROTOCOL[0] == 2
+                    else None,
                 ) as ws:
                     if self.pending is not None:
                         await ws.send(self.pending)  # a resend: the server must not apply twice
@@ -282,6 +304,19 @@ class SeatClient:
                     return False
                 message = json.loads(raw)
                 kind, now = message["type"], time.perf_counter()
+                if kind in ("view", "update") and self.log.counting:
+                    self.log.messages += 1
+                    self.log.message_bytes += len(raw)
+                if kind == "update":
+                    if view is None or message["v"] != view["v"] + 1:
+                        if view is not None:  # a gap: ask for the whole view
+                            self.log.resyncs += 1
+                            view = None
+                            await ws.send('{"type": "sync"}')
+                        continue
+                    view = apply(view, message["patch"])
+                    view["v"] = message["v"]
+                    message, kind = view, "view"
                 if kind == "view":
                     view = message
                     self.log.views += 1
@@ -505,6 +540,17 @@ def main() -> None:
     parser.add_argument("--sample-every", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--protocol",
+        type=int,
+        choices=[1, 2],
+        default=2,
+        help="the wire protocol the players speak (docs/web.md): 2, a view then updates, as "
+        "the page does; 1, the whole view after every change",
+    )
+    parser.add_argument(
+        "--deflate", choices=["on", "off"], default="on", help="servers offer permessage-deflate"
+    )
+    parser.add_argument(
         "--gc-threshold",
         default="default",
         help="the servers' gc_young_threshold (0: Python's collector as it is; default: the "
@@ -519,6 +565,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     GC_THRESHOLD[0] = str(args.gc_threshold)
+    PROTOCOL[0], DEFLATE[0] = args.protocol, args.deflate
     args.games = args.games or (SHORT_GAMES if args.mode == "turnover" else ",".join(GAMES))
     if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
         parser.error("at most 500 tables and 600 seconds")
@@ -535,7 +582,8 @@ def main() -> None:
         os.nice(args.client_nice)  # the servers started above keep their priority
     print(
         f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
-        f"gc threshold {args.gc_threshold}, client nice +{args.client_nice} (now "
+        f"gc threshold {args.gc_threshold}, protocol {args.protocol}, deflate {args.deflate}, "
+        f"client nice +{args.client_nice} (now "
         f"{os.nice(0)}), "
         f"servers {' '.join(servers.urls)}, load average {os.getloadavg()[0]:.1f}"
     )
@@ -596,6 +644,13 @@ def report(
             f"{100 * log.cpu_used / args.seconds:.0f}% of one core; the simulated players "
             f"{1000 * log.client_cpu / log.counted_acks:.2f} ms per action "
             f"({100 * log.client_cpu / args.seconds:.0f}% of one core)"
+        )
+    if log.counted_acks:
+        print(
+            f"views and updates received: {log.messages}, {log.message_bytes / 1024:.0f} KB "
+            f"({log.message_bytes / max(1, log.messages):.0f} bytes each, "
+            f"{log.message_bytes / log.counted_acks:.0f} per accepted action, as JSON before "
+            f"compression); resyncs after a gap {log.resyncs}"
         )
     report_server(log)
     print(

@@ -2,7 +2,8 @@
 
 HTTP (documented at ``/docs``, schema at ``/openapi.json``): list games, create and list tables,
 join a seat (the answer carries a secret seat token), download a finished game's record. The
-WebSocket ``/api/tables/{id}/ws?token=…`` pushes that seat's view after every change and takes
+WebSocket ``/api/tables/{id}/ws?token=…`` pushes that seat's view after every change (with the
+subprotocol ``cardtable.v2``: the view once, then only updates, see docs/web.md) and takes
 ``{"type": "action", "seq": N, "action": id-or-text}``, ``{"type": "sync"}`` (resend my view) and
 ``{"type": "hint"}`` (the search's estimate of each of my choices, at a table where one person
 plays against bots); without a token it is a spectator's. When someone asks for a rematch of a
@@ -58,6 +59,8 @@ from cardtable.server.timings import tune_gc
 STATIC = Path(__file__).parent / "static"
 #: Client messages are flat objects; deeper nesting is refused before parsing.
 MAX_MESSAGE_DEPTH = 4
+#: The WebSocket subprotocol of the wire format's protocol 2 (docs/web.md, "The wire format").
+PROTOCOL_2 = "cardtable.v2"
 log = logging.getLogger(__name__)
 
 
@@ -350,7 +353,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+        # Protocol 2 (a full view, then updates) for a client that asks for it by WebSocket
+        # subprotocol; protocol 1 (the full view every time) for every other client.
+        updates = PROTOCOL_2 in websocket.scope.get("subprotocols", [])
+        await websocket.accept(subprotocol=PROTOCOL_2 if updates else None)
         try:
             table = service.get(table_id)
             seat = None if token is None else service.seat_of(table, token)
@@ -358,7 +364,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_json({"type": "error", "code": exc.status, "message": str(exc)})
             await websocket.close(code=4000 + exc.status)
             return
-        conn = Connection(seat, websocket.send_json)
+        conn = Connection(seat, websocket.send_json, updates=updates)
         await service.connected(table, conn)
         try:
             await _serve(websocket, table, conn, service, chat, settings)
@@ -489,7 +495,7 @@ async def _handle(
         )
         return
     if message["type"] == "sync":
-        await websocket.send_json(table.view(conn.seat))
+        await service.resync(table, conn)
         return
     if message["type"] == "hint":
         if conn.seat is None:

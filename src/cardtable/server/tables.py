@@ -56,7 +56,7 @@ from cardtable.server.store import (
     now,
 )
 from cardtable.server.timings import Timings
-from cardtable.server.views import SeatLogs, seat_view
+from cardtable.server.views import SeatLogs, seat_update, seat_view
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -76,10 +76,18 @@ def hash_token(token: str) -> str:
 
 @dataclass
 class Connection:
-    """One WebSocket: the seat it acts for (None = spectator) and how to send to it."""
+    """One WebSocket: the seat it acts for (None = spectator) and how to send to it.
+
+    ``updates``: the connection speaks protocol 2 (docs/web.md, "The wire format"): after a
+    full view it is sent only ``update`` messages (a JSON Patch from the view it had, see
+    :mod:`.patch`); protocol 1 is sent the full view every time."""
 
     seat: int | None
     send: Send
+    updates: bool = False
+    #: The version (``v``) of the last view this connection was sent, whole or as an update;
+    #: None until its first, and after a resync (its next view is then sent whole).
+    v: int | None = None
 
 
 @dataclass
@@ -103,6 +111,12 @@ class LiveTable:
     loaded_at: float = field(default_factory=time.monotonic)
     #: What each seat's views have read of the history and log (a view reads only what grew).
     logs: SeatLogs = field(default_factory=SeatLogs)
+    #: Counts broadcasts: every view and update carries it as ``v`` (protocol 2's sequence).
+    version: int = 0
+    #: Per seat: the version and view it was last broadcast (the base of its next update).
+    sent: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    #: Held while a broadcast sends, so every connection gets the versions in order.
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def seated(self, seat: int) -> bool:
         """Whether a person holds this seat (a human seat whose token was handed out)."""
@@ -155,8 +169,9 @@ class LiveTable:
         }
 
     def view(self, seat: int | None, summary: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The view message for ``seat`` (None = a spectator) as the table is now."""
-        return seat_view(
+        """The view message for ``seat`` (None = a spectator) as the table is now, numbered
+        with the table's latest broadcast version."""
+        view = seat_view(
             self.state,
             self.summary() if summary is None else summary,
             self.seq,
@@ -164,6 +179,8 @@ class LiveTable:
             self.clock.away_seconds,
             self.logs,
         )
+        view["v"] = self.version
+        return view
 
     def record(self) -> GameRecord:
         names = [s.get("name") or s.get("bot") or f"seat {i}" for i, s in enumerate(self.row.seats)]
@@ -588,19 +605,44 @@ class TableService:
             table.bot_task.cancel()
 
     async def broadcast(self, table: LiveTable) -> None:
-        """Send every connection its own view of the table as it is now (each seat's view is
-        made once, however many connections it has; the summary once for all)."""
-        summary = table.summary()
-        made: dict[int | None, dict[str, Any]] = {}
-        for conn in list(table.connections):
-            try:
-                view = made.get(conn.seat)
-                if view is None:
-                    view = made[conn.seat] = table.view(conn.seat, summary)
-                await conn.send(view)
-            except Exception:  # a closed socket: forget it
-                if conn in table.connections:
-                    table.connections.remove(conn)
+        """Send every connection its own view of the table as it is now, numbered with the
+        next version: whole, or to a protocol-2 connection that has the seat's previous
+        version, as an update from it (:func:`seat_update`). Each seat's view and update are
+        made once, however many connections it has; the summary once for all. Broadcasts of
+        one table go out one after another, so each connection sees the versions in order."""
+        async with table.sending:
+            table.version += 1
+            summary = table.summary()
+            made: dict[int | None, list[Any]] = {}
+            for conn in list(table.connections):
+                try:
+                    entry = made.get(conn.seat)
+                    if entry is None:
+                        view = table.view(conn.seat, summary)
+                        entry = made[conn.seat] = [view, table.sent.pop(conn.seat, None), None]
+                    message = entry[0]
+                    if conn.updates:
+                        # Kept as the base of the next update only where someone wants one
+                        # (a kept view lives until the next move: the collector walks it).
+                        table.sent[conn.seat] = (table.version, entry[0])
+                        if conn.v == table.version - 1:
+                            if entry[2] is None:
+                                entry[2] = seat_update(entry[1], entry[0]) or entry[0]
+                            message = entry[2]
+                    conn.v = table.version
+                    await conn.send(message)
+                except Exception:  # a closed socket: forget it
+                    if conn in table.connections:
+                        table.connections.remove(conn)
+            for seat in [s for s in table.sent if s not in made]:
+                del table.sent[seat]  # nobody of that seat is connected: start afresh later
+
+    async def resync(self, table: LiveTable, conn: Connection) -> None:
+        """Send ``conn`` its whole view as the table is now (a client's ``sync``); its next
+        broadcast is sent whole too, as this view may be newer than the last broadcast."""
+        async with table.sending:
+            conn.v = None
+            await conn.send(table.view(conn.seat))
 
     async def tell(self, table: LiveTable, message: dict[str, Any]) -> None:
         """Send one message to every connection of the table (a closed one is skipped: the

@@ -21,12 +21,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardtable.server.patch import diff
 from cardtable.server.seatlog import HISTORY_TAIL, LOG_TAIL, TIMELINE_TAIL, SeatLog, SeatLogs
 
 if TYPE_CHECKING:
     from cardtable.core.state import State
 
-__all__ = ["HISTORY_TAIL", "LOG_TAIL", "TIMELINE_TAIL", "SeatLogs", "moves", "seat_view"]
+__all__ = [
+    "HISTORY_TAIL",
+    "LOG_TAIL",
+    "MAX_UPDATE_OPS",
+    "TIMELINE_TAIL",
+    "SeatLogs",
+    "moves",
+    "seat_update",
+    "seat_view",
+]
+
+#: An update carries at most this many operations; a bigger change (a new deal, say) is sent as
+#: the whole view, so an update is never much larger than the view it leads to.
+MAX_UPDATE_OPS = 64
 
 
 def moves(state: State, seat: int | None) -> dict[str, Any]:
@@ -90,3 +104,22 @@ def seat_view(
         "away_seconds": away_seconds,
         **log.moves(),
     }
+
+
+def seat_update(
+    previous: tuple[int, dict[str, Any]] | None, view: dict[str, Any]
+) -> dict[str, Any] | None:
+    """Protocol 2's ``update`` from ``previous`` (the version and view a seat was last sent)
+    to ``view`` (the same seat's next one, numbered ``v``): a JSON Patch (:mod:`.patch`) with
+    the new version and step. None when ``previous`` is not the version just before, or when
+    the change is too large for an update (``MAX_UPDATE_OPS``): the view is then sent whole.
+
+    The patch is the difference between two views of one seat, each made from that seat's
+    observation (:func:`seat_view`), and every value in it is a part of ``view``: an update
+    never tells a seat more than its view would."""
+    if previous is None or previous[0] != view["v"] - 1:
+        return None
+    ops = diff({**previous[1], "v": view["v"]}, view)
+    if len(ops) > MAX_UPDATE_OPS:
+        return None
+    return {"type": "update", "v": view["v"], "seq": view["seq"], "patch": ops}

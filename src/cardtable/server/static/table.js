@@ -13,6 +13,7 @@ import { beforeRedraw } from "./flip.js";
 import { standinNotice, standinTracker, timerText } from "./standin.js";
 import { setupChat } from "./chat.js";
 import { setupTurnSignals } from "./turn.js";
+import { applyUpdate } from "./patch.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -24,6 +25,11 @@ let module = null;
 let focused = null; // {ids, label}: the choices narrowed by clicking a card with several
 let hint = null; // {seq, rows|null}: the search's estimate for this decision (rows null: thinking)
 let retry = 500;
+let resyncing = false; // a sync was sent after a missed update: updates wait for the view
+// Updates applied and resyncs asked for, on body[data-updates] and body[data-resyncs] (tests).
+function count(what) {
+  document.body.dataset[what] = String(Number(document.body.dataset[what] || 0) + 1);
+}
 const standins = standinTracker(tableId);
 let standinSteps = []; // steps a stand-in played for this seat while this browser was away
 const timeline = []; // every log entry this page has been sent, by its place in the game's timeline
@@ -430,7 +436,11 @@ function connect() {
   const mine = savedSeat(tableId);
   const query = mine && mine.token ? `?token=${encodeURIComponent(mine.token)}` : "";
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`);
+  // Protocol 2: the whole view once, then updates (patch.js); a gap asks for the view again.
+  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`, [
+    "cardtable.v2",
+  ]);
+  resyncing = false;
   $("status").textContent = "connecting…";
   standins.reconnected();
   socket.onopen = () => {
@@ -439,8 +449,22 @@ function connect() {
     chat.opened();
   };
   socket.onmessage = async (event) => {
-    const message = JSON.parse(event.data);
+    let message = JSON.parse(event.data);
+    if (message.type === "update") {
+      if (resyncing || (view && message.v <= view.v)) return; // the whole view is on its way
+      const next = applyUpdate(view, message);
+      if (!next) {
+        // A message was missed (or did not apply): ask for the whole view, once.
+        resyncing = true;
+        count("resyncs");
+        socket.send(JSON.stringify({ type: "sync" }));
+        return;
+      }
+      count("updates");
+      message = next;
+    }
     if (message.type === "view") {
+      resyncing = false;
       view = message;
       remember(message);
       standinSteps = standins.update(view, timeline.filter(Boolean));

@@ -1,0 +1,156 @@
+"""The change between two views of one seat as a JSON Patch (RFC 6902), and applying one.
+
+Protocol 2 of the table's WebSocket (docs/web.md, "The wire format") sends a connection its
+full view once and then, after each change, only an ``update`` whose ``patch`` turns the view
+it had into the new one, as boardgame.io's master sends ``patch`` messages (an RFC 6902 list
+of operations between the previous and the next state) and lichess numbers its socket messages
+so a client can tell that it missed one. A view is bounded (its history, log and timeline are
+tails), and between two moves only a few of its parts change: the timeline gains an entry or
+two and loses as many from its front, the summary's ``to_act`` and ``seq`` change, the hand
+loses a card. Sent whole, a view was about 5 KB per seat per move, most of it unchanged.
+
+:func:`diff` makes only ``add``, ``remove`` and ``replace`` operations, every value in them
+taken from the new view (so a patch never says more than the view it leads to, which is made
+from the seat's observation alone, :mod:`.views`). It is made for views, not for any JSON:
+a list is either a tail that moved on (the same entries shifted to the front, new ones added
+at the end: ``remove /…/0`` then ``add /…/-``), a list of the same length compared entry by
+entry, or replaced whole. The comparisons are Python's own ``==``, which returns at once for the
+entries a view shares with the one before (the timeline's dicts are the same objects); so, as in
+Python, ``1``, ``1.0`` and ``true`` inside a list or object count as equal (a view never holds a
+flag where it held a number, and JavaScript does not tell ``1`` from ``1.0``).
+:func:`apply` is the reference client (the tests and the load script use it); the page's is
+``static/patch.js``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["apply", "diff", "pointer"]
+
+Op = dict[str, Any]
+
+
+def pointer(path: str, key: str | int) -> str:
+    """``path`` extended by ``key`` as a JSON Pointer (RFC 6901: ``~`` and ``/`` escaped)."""
+    text = str(key)
+    if "~" in text or "/" in text:
+        text = text.replace("~", "~0").replace("/", "~1")
+    return f"{path}/{text}"
+
+
+def diff(old: Any, new: Any, path: str = "") -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (both plain JSON data; empty if equal)."""
+    ops: list[Op] = []
+    if not _same(old, new):
+        _changed(old, new, path, ops)
+    return ops
+
+
+def _same(old: Any, new: Any) -> bool:
+    return old is new or (old == new and type(old) is type(new))  # 1 == True, not in JSON
+
+
+def _changed(old: Any, new: Any, path: str, ops: list[Op]) -> None:
+    """Add the operations for ``old`` and ``new``, which differ."""
+    if type(old) is dict and type(new) is dict:
+        for key in old:
+            if key not in new:
+                ops.append({"op": "remove", "path": pointer(path, key)})
+        for key, value in new.items():
+            if key not in old:
+                ops.append({"op": "add", "path": pointer(path, key), "value": value})
+            elif not _same(old[key], value):  # most of a view ends here, without a call
+                _changed(old[key], value, pointer(path, key), ops)
+    elif type(old) is list and type(new) is list and _list(old, new, path, ops):
+        return
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool:
+    """A tail that moved on, or a list of the same length entry by entry; False if neither
+    pays (the caller replaces the list whole)."""
+    if new and old:
+        # Where the new list's first entry is in the old one (found by C code, not a loop
+        # here): if the old list from there is the new one's start, the list moved on.
+        start = -1
+        while True:
+            try:
+                start = old.index(new[0], start + 1)
+            except ValueError:
+                break
+            kept = len(old) - start
+            if kept <= len(new) and old[start:] == new[:kept]:
+                if start + len(new) - kept >= len(new):
+                    break  # as many operations as the list has entries: replace it
+                ops.extend({"op": "remove", "path": f"{path}/0"} for _ in range(start))
+                ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[kept:])
+                return True
+    if len(old) == len(new):
+        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if not _same(a, b)]
+        if len(changed) < len(new):  # some entries kept: patch the others
+            for i in changed:
+                _changed(old[i], new[i], f"{path}/{i}", ops)
+            return True
+    return False
+
+
+class PatchError(ValueError):
+    """A patch that does not apply to the document it was given (a client then resyncs)."""
+
+
+def apply(document: Any, ops: list[Op]) -> Any:
+    """``document`` with ``ops`` applied (in place where it can; returns the result).
+
+    Supports the three operations :func:`diff` makes; :class:`PatchError` on anything else or
+    on a path the document does not have."""
+    for op in ops:
+        path = op.get("path")
+        if not isinstance(path, str):
+            raise PatchError(f"an operation without a path: {op!r}")
+        if path == "":
+            if op.get("op") != "replace":
+                raise PatchError(f"cannot {op.get('op')} the whole document")
+            document = op["value"]
+            continue
+        parts = [p.replace("~1", "/").replace("~0", "~") for p in path[1:].split("/")]
+        parent = document
+        try:
+            for part in parts[:-1]:
+                parent = parent[int(part)] if isinstance(parent, list) else parent[part]
+            _apply_one(parent, parts[-1], op)
+        except (KeyError, IndexError, ValueError, TypeError) as exc:
+            raise PatchError(f"{op.get('op')} {path}: {exc!r}") from None
+    return document
+
+
+def _apply_one(parent: Any, key: str, op: Op) -> None:
+    kind = op.get("op")
+    if isinstance(parent, list):
+        if kind == "add":
+            parent.insert(len(parent) if key == "-" else _index(key, len(parent)), op["value"])
+        elif kind == "remove":
+            del parent[_index(key, len(parent) - 1)]
+        elif kind == "replace":
+            parent[_index(key, len(parent) - 1)] = op["value"]
+        else:
+            raise PatchError(f"unsupported operation {kind!r}")
+    elif isinstance(parent, dict):
+        if kind in ("add", "replace"):
+            if kind == "replace" and key not in parent:
+                raise KeyError(key)
+            parent[key] = op["value"]
+        elif kind == "remove":
+            del parent[key]
+        else:
+            raise PatchError(f"unsupported operation {kind!r}")
+    else:
+        raise TypeError(f"{type(parent).__name__} has no members")
+
+
+def _index(key: str, last: int) -> int:
+    index = int(key)
+    if not 0 <= index <= last or key != str(index):
+        raise IndexError(key)
+    return index
