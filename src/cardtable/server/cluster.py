@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import deque
 from collections.abc import Awaitable, Callable
 
 from sqlalchemy import make_url, text
@@ -119,6 +120,9 @@ class PgCluster(Cluster):
         self.owned: set[str] = set()
         #: Set once this process listens for the others' notices.
         self.ready = asyncio.Event()
+        #: Notices not yet applied, by table (see :meth:`dispatch`), and the tasks applying them.
+        self._pending: dict[str, deque[str]] = {}
+        self._appliers: set[asyncio.Task[None]] = set()
 
     def _run(self, statement: object, **params: object) -> list[tuple[object, ...]]:
         with self.store.engine.begin() as conn:
@@ -139,9 +143,21 @@ class PgCluster(Cluster):
 
     def renew(self) -> set[str]:
         """Extend every lease still ours (and our presence rows); returns the tables owned."""
+        self.owned = self._renewed()
+        return self.owned
+
+    def _renewed(self) -> set[str]:
         rows = self._run(_RENEW, seconds=self.lease_seconds)
         self._run(_RENEW_PRESENCE, seconds=self.lease_seconds)
-        self.owned = {str(r[0]) for r in rows}
+        return {str(r[0]) for r in rows}
+
+    async def renew_off_loop(self) -> set[str]:
+        """:meth:`renew` with its queries in a thread. ``owned`` is read and changed on the
+        loop meanwhile: a table claimed during the queries stays owned (its lease is fresh),
+        and one released meanwhile stays released."""
+        before = set(self.owned)
+        renewed = await asyncio.to_thread(self._renewed)
+        self.owned = (renewed & self.owned) | (self.owned - before)
         return self.owned
 
     def expired(self) -> list[str]:
@@ -193,33 +209,62 @@ class PgCluster(Cluster):
                     await on_reconnect()
                     self.ready.set()
                     async for notice in conn.notifies():
-                        await self._dispatch(notice.payload, on_notice)
+                        await self.dispatch(notice.payload, on_notice)
             except asyncio.CancelledError:
+                for task in list(self._appliers):
+                    task.cancel()
                 raise
             except Exception:
                 log.exception("listening for other processes' changes failed; retrying")
                 await asyncio.sleep(1.0)
 
-    async def _dispatch(self, payload: str, on_notice: OnNotice) -> None:
+    async def dispatch(self, payload: str, on_notice: OnNotice) -> None:
+        """Hand another process's notice to ``on_notice`` without waiting for it to be applied.
+
+        Each table's notices are applied in the order they came, by one task per table with
+        notices pending; different tables' notices do not wait for each other. (Before, the
+        listener awaited each notice in turn: a notice waits for its table's lock, held while
+        this process stores a move of that table, so one table whose move lost a race held
+        up every other table's notices, for seconds in the two-process soak.)"""
         node, _, rest = payload.partition(" ")
         if node == self.node:
             return  # our own change, applied when we committed it
         table_id, _, kind = rest.partition(" ")
         if not table_id:
             return
+        pending = self._pending.get(table_id)
+        if pending is not None:  # its applier is running and will get to it
+            pending.append(kind)
+            return
+        self._pending[table_id] = deque([kind])
+        task = asyncio.get_running_loop().create_task(self._apply(table_id, on_notice))
+        self._appliers.add(task)
+        task.add_done_callback(self._appliers.discard)
+
+    async def _apply(self, table_id: str, on_notice: OnNotice) -> None:
+        pending = self._pending[table_id]
         try:
-            await on_notice(table_id, kind)
-        except Exception:
-            log.exception("applying a notice about table %s failed", table_id)
+            while pending:
+                try:
+                    await on_notice(table_id, pending[0])
+                except Exception:
+                    log.exception("applying a notice about table %s failed", table_id)
+                pending.popleft()
+        finally:
+            del self._pending[table_id]
 
     async def heartbeat(self, on_tick: Callable[[], Awaitable[None]]) -> None:
         """Renew leases and presence every third of the lease time, then ``on_tick``."""
         while True:
             await asyncio.sleep(self.lease_seconds / 3)
             try:
-                self.renew()  # in the loop: ``owned`` is read and claimed there too
-                await on_tick()
+                await self.beat(on_tick)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("the heartbeat failed; trying again")
+
+    async def beat(self, on_tick: Callable[[], Awaitable[None]]) -> None:
+        """One heartbeat: renew (off the event loop), then ``on_tick``."""
+        await self.renew_off_loop()
+        await on_tick()

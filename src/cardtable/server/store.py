@@ -128,10 +128,22 @@ class PresenceRow(Base):
 #: The channel of the change notices between server processes.
 CHANNEL = "cardtable"
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
-#: Several notices in one statement (one round trip), sent in the order given.
-_NOTIFY_MANY = text(
-    "SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[]))"
-    " WITH ORDINALITY AS n(p, i) ORDER BY i"
+#: PostgreSQL: a batch of moves stored and announced in one statement (one round trip). A step
+#: another process took first is skipped (``ON CONFLICT DO NOTHING``) instead of aborting the
+#: transaction, so the rest of the batch commits; the rows returned are the moves stored, and
+#: only those are announced (``NOTIFY`` is sent at commit) and, when last, end their game.
+_WRITE_MOVES_PG = text(
+    "WITH m AS (SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:seqs AS integer[]),"
+    " CAST(:seats AS integer[]), CAST(:actions AS text[]), CAST(:ends AS boolean[]))"
+    " WITH ORDINALITY AS m(table_id, seq, seat, action, ends, i)),"
+    " stored AS (INSERT INTO events (table_id, seq, seat, action, created_at)"
+    " SELECT table_id, seq, seat, action, :at FROM m ORDER BY i"
+    " ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id, seq),"
+    " ended AS (UPDATE tables SET finished = true WHERE id IN"
+    " (SELECT m.table_id FROM m JOIN stored s USING (table_id, seq) WHERE m.ends))"
+    " SELECT m.i, pg_notify(:channel, :node || ' ' || m.table_id || ' event ' || m.seq"
+    " || ' ' || m.seat || ' ' || m.action)"
+    " FROM m JOIN stored s USING (table_id, seq) ORDER BY m.i"
 )
 #: A bot's move is stored only while its process still holds the table's lease.
 _HOLDS_LEASES = text(
@@ -156,8 +168,19 @@ class Move:
 
 def event_payload(node: str, move: Move) -> str:
     """The notice of a stored move: ``NODE TABLE event SEQ SEAT ACTION`` (an action's text is at
-    most 200 characters, well within a notice's 8,000 bytes)."""
+    most 200 characters, well within a notice's 8,000 bytes). ``_WRITE_MOVES_PG`` builds the
+    same text in SQL."""
     return f"{node} {move.table_id} event {move.seq} {move.seat} {move.action}"
+
+
+def step_taken(move: Move) -> IntegrityError:
+    """The outcome of a move whose step another process stored first (what the (table, seq)
+    key raises when the step is written alone)."""
+    return IntegrityError(
+        "INSERT INTO events",
+        None,
+        Exception(f"step {move.seq} of table {move.table_id} is already taken"),
+    )
 
 
 class LeaseLost(Exception):
@@ -254,9 +277,12 @@ class Store:
         is None (stored), ``IntegrityError`` (another process stored that step first) or
         :class:`LeaseLost` (a fenced move of a table this process no longer owns).
 
-        A step already taken makes the whole transaction fail; that is rare (only a race
-        between processes), so then each move is written again in a transaction of its own to
-        tell which one lost."""
+        On PostgreSQL a step already taken is skipped inside the one statement that stores the
+        batch, so the others commit with it. (Before, it aborted the whole transaction and each
+        move was written again in a transaction of its own: with two processes and a table's
+        seats on both, that happened every few seconds under load, a burst of single-move
+        transactions that every queued move waited behind.) On SQLite, which has one process,
+        a failed batch is still written again move by move to tell which one lost."""
         try:
             with self.engine.begin() as conn:
                 return self._write_moves(conn, moves)
@@ -279,6 +305,8 @@ class Store:
         kept = [m for i, m in enumerate(moves) if outcomes[i] is None]
         if not kept:
             return outcomes
+        if self.shared:
+            return self._write_moves_pg(conn, moves, outcomes)
         at = now()
         conn.execute(
             _INSERT_EVENT,
@@ -290,9 +318,32 @@ class Store:
         ended = [{"table_id": m.table_id} for m in kept if m.finished]
         if ended:
             conn.execute(_FINISH, ended)
-        if self.shared:
-            payloads = [event_payload(self.node, m) for m in kept]
-            conn.execute(_NOTIFY_MANY, {"channel": CHANNEL, "payloads": payloads})
+        return outcomes
+
+    def _write_moves_pg(
+        self, conn: Connection, moves: Sequence[Move], outcomes: list[Exception | None]
+    ) -> list[Exception | None]:
+        """Store and announce the moves not refused yet in one statement (see
+        ``_WRITE_MOVES_PG``); a move whose step was taken first gets :func:`step_taken`."""
+        index = [i for i, outcome in enumerate(outcomes) if outcome is None]
+        kept = [moves[i] for i in index]
+        rows = conn.execute(
+            _WRITE_MOVES_PG,
+            {
+                "ids": [m.table_id for m in kept],
+                "seqs": [m.seq for m in kept],
+                "seats": [m.seat for m in kept],
+                "actions": [m.action for m in kept],
+                "ends": [m.finished for m in kept],
+                "at": now(),
+                "channel": CHANNEL,
+                "node": self.node,
+            },
+        )
+        stored = {int(r[0]) - 1 for r in rows}  # WITH ORDINALITY counts from 1
+        for k, i in enumerate(index):
+            if k not in stored:
+                outcomes[i] = step_taken(moves[i])
         return outcomes
 
     def events_after(self, table_id: str, seq: int) -> list[tuple[int, int, str]]:
