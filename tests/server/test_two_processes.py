@@ -95,13 +95,22 @@ def test_a_finished_game_and_a_fenced_move_still_count(any_db_url: str) -> None:
     ended, lost = (first.create("score", 3, {}, ["human"] * 3, "A")[0] for _ in range(2))
     first.cluster.release(lost.id)
     assert second.cluster.claim(lost.id)
+    held = first.create("score", 3, {}, ["human"] * 3, "A")[0]
     outcomes = store.add_moves(
-        [Move(ended.id, 1, 0, "last", finished=True), Move(lost.id, 1, 0, "bot", fence=True)]
+        [
+            Move(ended.id, 1, 0, "last", finished=True),
+            Move(lost.id, 1, 0, "bot", fence=True),
+            Move(held.id, 1, 0, "bot", fence=True),
+        ]
     )
-    assert outcomes[0] is None and type(outcomes[1]).__name__ == "LeaseLost"
+    assert outcomes[0] is None and outcomes[2] is None
+    assert type(outcomes[1]).__name__ == "LeaseLost"
     row = store.load_row(ended.id)
     assert row is not None and row.finished
     assert store.events_after(lost.id, 0) == []
+    assert store.events_after(held.id, 0) == [(1, 0, "bot")]
+    unfinished = store.load_row(held.id)
+    assert unfinished is not None and not unfinished.finished
 
 
 def test_a_table_busy_storing_a_move_does_not_hold_up_other_tables_notices(

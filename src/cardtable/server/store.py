@@ -128,27 +128,31 @@ class PresenceRow(Base):
 #: The channel of the change notices between server processes.
 CHANNEL = "cardtable"
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
-#: PostgreSQL: a batch of moves stored and announced in one statement (one round trip). A step
-#: another process took first is skipped (``ON CONFLICT DO NOTHING``) instead of aborting the
-#: transaction, so the rest of the batch commits; the rows returned are the moves stored, and
-#: only those are announced (``NOTIFY`` is sent at commit) and, when last, end their game.
+#: PostgreSQL: a batch of moves checked, stored and announced in one statement, run on its own
+#: (autocommit: the statement is the transaction), so a batch costs one round trip, not four
+#: (BEGIN, the lease check, the insert with its notices, COMMIT). A fenced move (a bot's) is
+#: stored only while this process holds the table's lease, locked ``FOR UPDATE`` until the
+#: statement commits. A step another process took first is skipped (``ON CONFLICT DO
+#: NOTHING``) instead of aborting the batch. Each move's row says whether it was stored and
+#: whether its fence held; only stored moves are announced (``NOTIFY``, sent at commit) and,
+#: when last, end their game.
 _WRITE_MOVES_PG = text(
     "WITH m AS (SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:seqs AS integer[]),"
-    " CAST(:seats AS integer[]), CAST(:actions AS text[]), CAST(:ends AS boolean[]))"
-    " WITH ORDINALITY AS m(table_id, seq, seat, action, ends, i)),"
+    " CAST(:seats AS integer[]), CAST(:actions AS text[]), CAST(:ends AS boolean[]),"
+    " CAST(:fences AS boolean[])) WITH ORDINALITY AS m(table_id, seq, seat, action, ends,"
+    " fence, i)),"
+    " held AS (SELECT table_id FROM leases WHERE owner = :node AND expires_at > now()"
+    " AND table_id IN (SELECT table_id FROM m WHERE fence) FOR UPDATE),"
     " stored AS (INSERT INTO events (table_id, seq, seat, action, created_at)"
-    " SELECT table_id, seq, seat, action, :at FROM m ORDER BY i"
+    " SELECT table_id, seq, seat, action, :at FROM m"
+    " WHERE NOT fence OR table_id IN (SELECT table_id FROM held) ORDER BY i"
     " ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id, seq),"
     " ended AS (UPDATE tables SET finished = true WHERE id IN"
     " (SELECT m.table_id FROM m JOIN stored s USING (table_id, seq) WHERE m.ends))"
-    " SELECT m.i, pg_notify(:channel, :node || ' ' || m.table_id || ' event ' || m.seq"
-    " || ' ' || m.seat || ' ' || m.action)"
-    " FROM m JOIN stored s USING (table_id, seq) ORDER BY m.i"
-)
-#: A bot's move is stored only while its process still holds the table's lease.
-_HOLDS_LEASES = text(
-    "SELECT table_id FROM leases WHERE table_id = ANY(CAST(:ids AS text[])) AND owner = :node"
-    " AND expires_at > now() FOR UPDATE"
+    " SELECT m.i, s.seq IS NOT NULL, NOT m.fence OR m.table_id IN (SELECT table_id FROM held),"
+    " CASE WHEN s.seq IS NOT NULL THEN pg_notify(:channel, :node || ' ' || m.table_id"
+    " || ' event ' || m.seq || ' ' || m.seat || ' ' || m.action) END"
+    " FROM m LEFT JOIN stored s USING (table_id, seq) ORDER BY m.i"
 )
 
 
@@ -246,6 +250,8 @@ class Store:
         self.shared = self.engine.dialect.name == "postgresql"
         #: This process's name in leases, presence and notices.
         self.node = node
+        #: The same pool, each statement its own transaction (the moves' one-statement write).
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def notify(self, conn: Connection, table_id: str, kind: str) -> None:
         """Queue a notice for the other processes; PostgreSQL sends it at commit."""
@@ -284,6 +290,8 @@ class Store:
         transactions that every queued move waited behind.) On SQLite, which has one process,
         a failed batch is still written again move by move to tell which one lost."""
         try:
+            if self.shared:
+                return self._write_moves_pg(moves)
             with self.engine.begin() as conn:
                 return self._write_moves(conn, moves)
         except IntegrityError as exc:
@@ -294,56 +302,46 @@ class Store:
     def _write_moves(self, conn: Connection, moves: Sequence[Move]) -> list[Exception | None]:
         # Constant Core statements, not the ORM unit of work: this runs for every move, and a
         # constant statement is compiled once and then found in the cache.
-        outcomes: list[Exception | None] = [None] * len(moves)
-        fenced = {m.table_id for m in moves if m.fence} if self.shared else set()
-        if fenced:
-            held = conn.execute(_HOLDS_LEASES, {"ids": sorted(fenced), "node": self.node})
-            lost = fenced - {str(r[0]) for r in held}
-            for i, move in enumerate(moves):
-                if move.fence and move.table_id in lost:
-                    outcomes[i] = LeaseLost(move.table_id)
-        kept = [m for i, m in enumerate(moves) if outcomes[i] is None]
-        if not kept:
-            return outcomes
-        if self.shared:
-            return self._write_moves_pg(conn, moves, outcomes)
+        # One process (SQLite): it owns every table, so no move is fenced out.
         at = now()
         conn.execute(
             _INSERT_EVENT,
             [
                 {"table_id": m.table_id, "seq": m.seq, "seat": m.seat, "action": m.action, "at": at}
-                for m in kept
+                for m in moves
             ],
         )
-        ended = [{"table_id": m.table_id} for m in kept if m.finished]
+        ended = [{"table_id": m.table_id} for m in moves if m.finished]
         if ended:
             conn.execute(_FINISH, ended)
-        return outcomes
+        return [None] * len(moves)
 
-    def _write_moves_pg(
-        self, conn: Connection, moves: Sequence[Move], outcomes: list[Exception | None]
-    ) -> list[Exception | None]:
-        """Store and announce the moves not refused yet in one statement (see
-        ``_WRITE_MOVES_PG``); a move whose step was taken first gets :func:`step_taken`."""
-        index = [i for i, outcome in enumerate(outcomes) if outcome is None]
-        kept = [moves[i] for i in index]
-        rows = conn.execute(
-            _WRITE_MOVES_PG,
-            {
-                "ids": [m.table_id for m in kept],
-                "seqs": [m.seq for m in kept],
-                "seats": [m.seat for m in kept],
-                "actions": [m.action for m in kept],
-                "ends": [m.finished for m in kept],
-                "at": now(),
-                "channel": CHANNEL,
-                "node": self.node,
-            },
-        )
-        stored = {int(r[0]) - 1 for r in rows}  # WITH ORDINALITY counts from 1
-        for k, i in enumerate(index):
-            if k not in stored:
-                outcomes[i] = step_taken(moves[i])
+    def _write_moves_pg(self, moves: Sequence[Move]) -> list[Exception | None]:
+        """Store and announce ``moves`` in one statement (see ``_WRITE_MOVES_PG``): a fenced
+        move of a table whose lease is not ours gets :class:`LeaseLost`, a move whose step was
+        taken first :func:`step_taken`."""
+        with self._autocommit.connect() as conn:
+            rows = conn.execute(
+                _WRITE_MOVES_PG,
+                {
+                    "ids": [m.table_id for m in moves],
+                    "seqs": [m.seq for m in moves],
+                    "seats": [m.seat for m in moves],
+                    "actions": [m.action for m in moves],
+                    "ends": [m.finished for m in moves],
+                    "fences": [m.fence for m in moves],
+                    "at": now(),
+                    "channel": CHANNEL,
+                    "node": self.node,
+                },
+            ).all()
+        outcomes: list[Exception | None] = [None] * len(moves)
+        for i, stored, held, _notified in rows:
+            move = moves[int(i) - 1]  # WITH ORDINALITY counts from 1
+            if not held:
+                outcomes[int(i) - 1] = LeaseLost(move.table_id)
+            elif not stored:
+                outcomes[int(i) - 1] = step_taken(move)
         return outcomes
 
     def events_after(self, table_id: str, seq: int) -> list[tuple[int, int, str]]:
