@@ -309,27 +309,37 @@ class TableService:
         otherwise an open lobby seat (the first one if ``seat`` is None). A seat kept for an
         invited friend is taken only with its invite's secret, or with ``kept`` (the server
         has checked who may have it: a rematch seat kept for its old holder)."""
-        seats = table.row.seats
-        vouched = (  # the caller has checked the person: a kept seat nobody has taken yet
-            kept
-            and seat is not None
-            and 0 <= seat < len(seats)
-            and "invite" in seats[seat]
-            and not seats[seat]["token"]
-        )
-        if not vouched or seat is None:
-            seat = self._seat_to_take(seats, seat, invite)
-        token = secrets.token_urlsafe(18)
-        updated = [dict(s) for s in seats]
-        updated[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
-        version = table.row.seats_version or 0
-        if not self.store.set_seats(table.id, version, updated):
-            self.tables.pop(table.id, None)  # changed elsewhere: reload it on the next request
-            raise TableError(409, "the seats changed meanwhile; look at the table again")
-        table.row.seats, table.row.seats_version = updated, version + 1
-        table.clock.left(seat)  # until the new player connects
-        table.changed.set()
-        return seat, token
+        asked = seat
+        for attempt in range(2):
+            seats = table.row.seats
+            vouched = (  # the caller has checked the person: a kept seat nobody has taken yet
+                kept
+                and asked is not None
+                and 0 <= asked < len(seats)
+                and "invite" in seats[asked]
+                and not seats[asked]["token"]
+            )
+            seat = asked if vouched and asked is not None else None
+            if seat is None:
+                seat = self._seat_to_take(seats, asked, invite)
+            token = secrets.token_urlsafe(18)
+            updated = [dict(s) for s in seats]
+            updated[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
+            version = table.row.seats_version or 0
+            if self.store.set_seats(table.id, version, updated):
+                table.row.seats, table.row.seats_version = updated, version + 1
+                table.clock.left(seat)  # until the new player connects
+                table.changed.set()
+                return seat, token
+            # The seats changed through another process, whose notice has not been applied
+            # here yet: read them once and choose again (the seat asked for may be gone).
+            row = self.store.load_row(table.id) if not attempt and self.cluster.shared else None
+            if row is None:
+                break
+            table.row.seats, table.row.seats_version = row.seats, row.seats_version
+            table.changed.set()
+        self.tables.pop(table.id, None)  # changed elsewhere: reload it on the next request
+        raise TableError(409, "the seats changed meanwhile; look at the table again")
 
     @staticmethod
     def _seat_to_take(seats: list[dict[str, Any]], seat: int | None, invite: str | None) -> int:
