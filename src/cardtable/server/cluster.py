@@ -70,6 +70,9 @@ _RENEW_PRESENCE = text(
     "UPDATE presence SET expires_at = now() + make_interval(secs => :seconds) WHERE node = :node"
 )
 _ELSEWHERE = text("SELECT table_id, seat FROM presence WHERE node <> :node AND expires_at > now()")
+_ELSEWHERE_AT = text(
+    "SELECT seat FROM presence WHERE table_id = :table_id AND node <> :node AND expires_at > now()"
+)
 
 
 class Cluster:
@@ -97,6 +100,10 @@ class Cluster:
     def elsewhere(self) -> dict[str, set[int]]:
         """Seats with a live connection on another process, by table."""
         return {}
+
+    def elsewhere_at(self, table_id: str) -> set[int]:
+        """Seats of one table with a live connection on another process."""
+        return set()
 
     def expired(self) -> list[str]:
         """Tables whose owner stopped renewing its lease (a process that died or hung)."""
@@ -191,6 +198,11 @@ class PgCluster(Cluster):
         for table_id, seat in self._run(_ELSEWHERE):
             out.setdefault(str(table_id), set()).add(int(str(seat)))
         return out
+
+    def elsewhere_at(self, table_id: str) -> set[int]:
+        """One table's seats connected elsewhere: what a ``presence`` notice needs (reading
+        every table's rows for each notice cost 4% of a process's samples in the soak)."""
+        return {int(str(r[0])) for r in self._run(_ELSEWHERE_AT, table_id=table_id)}
 
     async def listen(
         self, on_notice: OnNotice, on_reconnect: Callable[[], Awaitable[None]]

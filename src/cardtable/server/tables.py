@@ -467,11 +467,11 @@ class TableService:
         if seat is not None and not any(c.seat == seat for c in table.connections):
             await self._present(table.id, seat, False)
             elsewhere = (
-                await asyncio.to_thread(self.cluster.elsewhere)
+                await asyncio.to_thread(self.cluster.elsewhere_at, table.id)
                 if self.cluster.shared
-                else self.cluster.elsewhere()
+                else self.cluster.elsewhere_at(table.id)
             )
-            if seat not in elsewhere.get(table.id, set()):
+            if seat not in elsewhere:
                 table.clock.left(seat)
             self.schedule_bots(table)
         await self.broadcast(table)
@@ -653,8 +653,7 @@ class TableService:
             if kind == "table":  # a new table: list it in this process's lobby too
                 await self._load_new(table_id)
         elif kind == "presence":
-            elsewhere = await asyncio.to_thread(self.cluster.elsewhere)
-            self._watch(table, elsewhere.get(table_id, set()))
+            self._watch(table, await asyncio.to_thread(self.cluster.elsewhere_at, table_id))
             await self.broadcast(table)
         elif kind == "rematch":  # someone asked for a rematch through another process
             await self.tell(table, {"type": "rematch", "table": detail})
