@@ -18,8 +18,10 @@ copy of the table, with the (table, seq) key deciding any race: the loser reload
 missed and checks the move again. Every commit sends ``NOTIFY`` in its own transaction, so the
 other processes hear of it only after it is committed; each then sends its own clients their
 views. A move's notice carries the move (step, seat, action), so the others apply it without a
-query; only a gap (a notice missed) or another kind of change is read from the store. A process
-ignores its own notices: it applied its own changes when it committed them.
+query; only a gap (a notice missed) or another kind of change is read from the store, in a
+thread. A process ignores its own notices: it applied its own changes when it committed them.
+Each table's notices are applied in order by a task of their own, so a table busy storing a
+move of this process delays only its own notices (:meth:`PgCluster.dispatch`).
 
 Presence: a seat connected on a process has a ``presence`` row renewed by that process's
 heartbeat; the owner counts a seat as away only while no process has a live row for it.
