@@ -535,6 +535,13 @@ def main() -> None:
     parser.add_argument("--games", default="", help="comma-separated, round robin")
     parser.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--spawn", type=int, default=1, help="server processes to start")
+    parser.add_argument(
+        "--empty-db",
+        action="store_true",
+        help="delete every table, event, lease and presence row of --db before starting (a "
+        "PostgreSQL soak database keeps the last run's unfinished tables, which the servers "
+        "would load and serve beside the new ones)",
+    )
     parser.add_argument("--server", action="append", default=[], help="a running server's URL")
     parser.add_argument("--kill-every", type=float, nargs=2, default=[4.0, 12.0])
     parser.add_argument("--sample-every", type=float, default=10.0)
@@ -572,6 +579,8 @@ def main() -> None:
     if args.mode == "faults" and args.server:
         parser.error("faults kills the servers it starts: use --spawn, not --server")
     db = args.db or f"sqlite:///{Path(tempfile.mkdtemp()) / 'soak.db'}"
+    if args.empty_db and args.db:
+        empty_database(db)
     if args.server:
         servers = Servers(args.server, db, [None] * len(args.server))
     else:
@@ -595,6 +604,22 @@ def main() -> None:
                 proc.terminate()
                 proc.wait(timeout=20)
     report(args, log, memory, kills, servers)
+
+
+def empty_database(db: str) -> None:
+    """Bring the schema up to date, then delete every table's rows (rate limits too)."""
+    from cardtable.server.store import migrate
+
+    migrate(db)
+    engine = create_engine(db)
+    names = "events, rematches, leases, presence, rate_limits, tables"
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text(f"TRUNCATE {names} CASCADE"))
+        else:
+            for name in names.split(", "):
+                conn.execute(text(f"DELETE FROM {name}"))
+    engine.dispose()
 
 
 def report_server(log: Log) -> None:

@@ -128,15 +128,31 @@ class PresenceRow(Base):
 #: The channel of the change notices between server processes.
 CHANNEL = "cardtable"
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
-#: Several notices in one statement (one round trip), sent in the order given.
-_NOTIFY_MANY = text(
-    "SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[]))"
-    " WITH ORDINALITY AS n(p, i) ORDER BY i"
-)
-#: A bot's move is stored only while its process still holds the table's lease.
-_HOLDS_LEASES = text(
-    "SELECT table_id FROM leases WHERE table_id = ANY(CAST(:ids AS text[])) AND owner = :node"
-    " AND expires_at > now() FOR UPDATE"
+#: PostgreSQL: a batch of moves checked, stored and announced in one statement, run on its own
+#: (autocommit: the statement is the transaction), so a batch costs one round trip, not four
+#: (BEGIN, the lease check, the insert with its notices, COMMIT). A fenced move (a bot's) is
+#: stored only while this process holds the table's lease, locked ``FOR UPDATE`` until the
+#: statement commits. A step another process took first is skipped (``ON CONFLICT DO
+#: NOTHING``) instead of aborting the batch. Each move's row says whether it was stored and
+#: whether its fence held; only stored moves are announced (``NOTIFY``, sent at commit) and,
+#: when last, end their game.
+_WRITE_MOVES_PG = text(
+    "WITH m AS (SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:seqs AS integer[]),"
+    " CAST(:seats AS integer[]), CAST(:actions AS text[]), CAST(:ends AS boolean[]),"
+    " CAST(:fences AS boolean[])) WITH ORDINALITY AS m(table_id, seq, seat, action, ends,"
+    " fence, i)),"
+    " held AS (SELECT table_id FROM leases WHERE owner = :node AND expires_at > now()"
+    " AND table_id IN (SELECT table_id FROM m WHERE fence) FOR UPDATE),"
+    " stored AS (INSERT INTO events (table_id, seq, seat, action, created_at)"
+    " SELECT table_id, seq, seat, action, :at FROM m"
+    " WHERE NOT fence OR table_id IN (SELECT table_id FROM held) ORDER BY i"
+    " ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id, seq),"
+    " ended AS (UPDATE tables SET finished = true WHERE id IN"
+    " (SELECT m.table_id FROM m JOIN stored s USING (table_id, seq) WHERE m.ends))"
+    " SELECT m.i, s.seq IS NOT NULL, NOT m.fence OR m.table_id IN (SELECT table_id FROM held),"
+    " CASE WHEN s.seq IS NOT NULL THEN pg_notify(:channel, :node || ' ' || m.table_id"
+    " || ' event ' || m.seq || ' ' || m.seat || ' ' || m.action) END"
+    " FROM m LEFT JOIN stored s USING (table_id, seq) ORDER BY m.i"
 )
 
 
@@ -156,8 +172,19 @@ class Move:
 
 def event_payload(node: str, move: Move) -> str:
     """The notice of a stored move: ``NODE TABLE event SEQ SEAT ACTION`` (an action's text is at
-    most 200 characters, well within a notice's 8,000 bytes)."""
+    most 200 characters, well within a notice's 8,000 bytes). ``_WRITE_MOVES_PG`` builds the
+    same text in SQL."""
     return f"{node} {move.table_id} event {move.seq} {move.seat} {move.action}"
+
+
+def step_taken(move: Move) -> IntegrityError:
+    """The outcome of a move whose step another process stored first (what the (table, seq)
+    key raises when the step is written alone)."""
+    return IntegrityError(
+        "INSERT INTO events",
+        None,
+        Exception(f"step {move.seq} of table {move.table_id} is already taken"),
+    )
 
 
 class LeaseLost(Exception):
@@ -223,6 +250,8 @@ class Store:
         self.shared = self.engine.dialect.name == "postgresql"
         #: This process's name in leases, presence and notices.
         self.node = node
+        #: The same pool, each statement its own transaction (the moves' one-statement write).
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def notify(self, conn: Connection, table_id: str, kind: str) -> None:
         """Queue a notice for the other processes; PostgreSQL sends it at commit."""
@@ -254,10 +283,15 @@ class Store:
         is None (stored), ``IntegrityError`` (another process stored that step first) or
         :class:`LeaseLost` (a fenced move of a table this process no longer owns).
 
-        A step already taken makes the whole transaction fail; that is rare (only a race
-        between processes), so then each move is written again in a transaction of its own to
-        tell which one lost."""
+        On PostgreSQL a step already taken is skipped inside the one statement that stores the
+        batch, so the others commit with it. (Before, it aborted the whole transaction and each
+        move was written again in a transaction of its own: with two processes and a table's
+        seats on both, that happened every few seconds under load, a burst of single-move
+        transactions that every queued move waited behind.) On SQLite, which has one process,
+        a failed batch is still written again move by move to tell which one lost."""
         try:
+            if self.shared:
+                return self._write_moves_pg(moves)
             with self.engine.begin() as conn:
                 return self._write_moves(conn, moves)
         except IntegrityError as exc:
@@ -268,31 +302,46 @@ class Store:
     def _write_moves(self, conn: Connection, moves: Sequence[Move]) -> list[Exception | None]:
         # Constant Core statements, not the ORM unit of work: this runs for every move, and a
         # constant statement is compiled once and then found in the cache.
-        outcomes: list[Exception | None] = [None] * len(moves)
-        fenced = {m.table_id for m in moves if m.fence} if self.shared else set()
-        if fenced:
-            held = conn.execute(_HOLDS_LEASES, {"ids": sorted(fenced), "node": self.node})
-            lost = fenced - {str(r[0]) for r in held}
-            for i, move in enumerate(moves):
-                if move.fence and move.table_id in lost:
-                    outcomes[i] = LeaseLost(move.table_id)
-        kept = [m for i, m in enumerate(moves) if outcomes[i] is None]
-        if not kept:
-            return outcomes
+        # One process (SQLite): it owns every table, so no move is fenced out.
         at = now()
         conn.execute(
             _INSERT_EVENT,
             [
                 {"table_id": m.table_id, "seq": m.seq, "seat": m.seat, "action": m.action, "at": at}
-                for m in kept
+                for m in moves
             ],
         )
-        ended = [{"table_id": m.table_id} for m in kept if m.finished]
+        ended = [{"table_id": m.table_id} for m in moves if m.finished]
         if ended:
             conn.execute(_FINISH, ended)
-        if self.shared:
-            payloads = [event_payload(self.node, m) for m in kept]
-            conn.execute(_NOTIFY_MANY, {"channel": CHANNEL, "payloads": payloads})
+        return [None] * len(moves)
+
+    def _write_moves_pg(self, moves: Sequence[Move]) -> list[Exception | None]:
+        """Store and announce ``moves`` in one statement (see ``_WRITE_MOVES_PG``): a fenced
+        move of a table whose lease is not ours gets :class:`LeaseLost`, a move whose step was
+        taken first :func:`step_taken`."""
+        with self._autocommit.connect() as conn:
+            rows = conn.execute(
+                _WRITE_MOVES_PG,
+                {
+                    "ids": [m.table_id for m in moves],
+                    "seqs": [m.seq for m in moves],
+                    "seats": [m.seat for m in moves],
+                    "actions": [m.action for m in moves],
+                    "ends": [m.finished for m in moves],
+                    "fences": [m.fence for m in moves],
+                    "at": now(),
+                    "channel": CHANNEL,
+                    "node": self.node,
+                },
+            ).all()
+        outcomes: list[Exception | None] = [None] * len(moves)
+        for i, stored, held, _notified in rows:
+            move = moves[int(i) - 1]  # WITH ORDINALITY counts from 1
+            if not held:
+                outcomes[int(i) - 1] = LeaseLost(move.table_id)
+            elif not stored:
+                outcomes[int(i) - 1] = step_taken(move)
         return outcomes
 
     def events_after(self, table_id: str, seq: int) -> list[tuple[int, int, str]]:

@@ -326,27 +326,37 @@ class TableService:
         otherwise an open lobby seat (the first one if ``seat`` is None). A seat kept for an
         invited friend is taken only with its invite's secret, or with ``kept`` (the server
         has checked who may have it: a rematch seat kept for its old holder)."""
-        seats = table.row.seats
-        vouched = (  # the caller has checked the person: a kept seat nobody has taken yet
-            kept
-            and seat is not None
-            and 0 <= seat < len(seats)
-            and "invite" in seats[seat]
-            and not seats[seat]["token"]
-        )
-        if not vouched or seat is None:
-            seat = self._seat_to_take(seats, seat, invite)
-        token = secrets.token_urlsafe(18)
-        updated = [dict(s) for s in seats]
-        updated[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
-        version = table.row.seats_version or 0
-        if not self.store.set_seats(table.id, version, updated):
-            self.tables.pop(table.id, None)  # changed elsewhere: reload it on the next request
-            raise TableError(409, "the seats changed meanwhile; look at the table again")
-        table.row.seats, table.row.seats_version = updated, version + 1
-        table.clock.left(seat)  # until the new player connects
-        table.changed.set()
-        return seat, token
+        asked = seat
+        for attempt in range(2):
+            seats = table.row.seats
+            vouched = (  # the caller has checked the person: a kept seat nobody has taken yet
+                kept
+                and asked is not None
+                and 0 <= asked < len(seats)
+                and "invite" in seats[asked]
+                and not seats[asked]["token"]
+            )
+            seat = asked if vouched and asked is not None else None
+            if seat is None:
+                seat = self._seat_to_take(seats, asked, invite)
+            token = secrets.token_urlsafe(18)
+            updated = [dict(s) for s in seats]
+            updated[seat].update(token=hash_token(token), name=clean_name(name)[:40] or "Guest")
+            version = table.row.seats_version or 0
+            if self.store.set_seats(table.id, version, updated):
+                table.row.seats, table.row.seats_version = updated, version + 1
+                table.clock.left(seat)  # until the new player connects
+                table.changed.set()
+                return seat, token
+            # The seats changed through another process, whose notice has not been applied
+            # here yet: read them once and choose again (the seat asked for may be gone).
+            row = self.store.load_row(table.id) if not attempt and self.cluster.shared else None
+            if row is None:
+                break
+            table.row.seats, table.row.seats_version = row.seats, row.seats_version
+            table.changed.set()
+        self.tables.pop(table.id, None)  # changed elsewhere: reload it on the next request
+        raise TableError(409, "the seats changed meanwhile; look at the table again")
 
     @staticmethod
     def _seat_to_take(seats: list[dict[str, Any]], seat: int | None, invite: str | None) -> int:
@@ -474,11 +484,11 @@ class TableService:
         if seat is not None and not any(c.seat == seat for c in table.connections):
             await self._present(table.id, seat, False)
             elsewhere = (
-                await asyncio.to_thread(self.cluster.elsewhere)
+                await asyncio.to_thread(self.cluster.elsewhere_at, table.id)
                 if self.cluster.shared
-                else self.cluster.elsewhere()
+                else self.cluster.elsewhere_at(table.id)
             )
-            if seat not in elsewhere.get(table.id, set()):
+            if seat not in elsewhere:
                 table.clock.left(seat)
             self.schedule_bots(table)
         await self.broadcast(table)
@@ -566,7 +576,7 @@ class TableService:
                 await self.writer.write(move)
         except IntegrityError:
             self.counts["races_lost"] += 1
-            self.refresh(table)
+            await self.refresh(table)
             return False
         self.counts["moves"] += 1
         table.state = state
@@ -577,17 +587,21 @@ class TableService:
             self.cluster.release(table.id)
         return True
 
-    def refresh(self, table: LiveTable) -> bool:
+    async def refresh(self, table: LiveTable) -> bool:
         """Bring a loaded table up to the store: seats and steps other processes committed.
-        Returns whether anything changed."""
-        row = self.store.load_row(table.id)
+        Returns whether anything changed. The store is read in a thread (a query on the event
+        loop stalls every connection of the process); the caller holds the table's lock, so
+        nothing else moves the table meanwhile."""
+        row, events = await asyncio.to_thread(self._read_since, table.id, table.seq)
         if row is None:
             self.forget(table.id)
             return False
         changed = row.seats_version != table.row.seats_version
         table.row.seats, table.row.seats_version = row.seats, row.seats_version
         table.row.seen = table.row.seen or row.seen
-        for seq, seat, text in self.store.events_after(table.id, table.seq):
+        for seq, seat, text in events:
+            if seq <= table.seq:
+                continue
             if seq != table.seq + 1:
                 break  # cannot happen with the (table, seq) key; the next notice retries
             table.state.apply(seat, text)
@@ -597,6 +611,12 @@ class TableService:
         if changed:
             table.changed.set()
         return changed
+
+    def _read_since(
+        self, table_id: str, seq: int
+    ) -> tuple[TableRow | None, list[tuple[int, int, str]]]:
+        row = self.store.load_row(table_id)
+        return row, [] if row is None else self.store.events_after(table_id, seq)
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (deleted, or no longer in the store)."""
@@ -675,16 +695,16 @@ class TableService:
             if kind == "table":  # a new table: list it in this process's lobby too
                 await self._load_new(table_id)
         elif kind == "presence":
-            self._watch(table, self.cluster.elsewhere().get(table_id, set()))
+            self._watch(table, await asyncio.to_thread(self.cluster.elsewhere_at, table_id))
             await self.broadcast(table)
         elif kind == "rematch":  # someone asked for a rematch through another process
             await self.tell(table, {"type": "rematch", "table": detail})
         else:
             async with table.lock:  # never while a move of this process is being stored
                 if kind == "event" and detail:
-                    changed = self._apply_notice(table, detail)
+                    changed = await self._apply_notice(table, detail)
                 else:
-                    changed = self.refresh(table)
+                    changed = await self.refresh(table)
             if changed:
                 await self.broadcast(table)
                 self.schedule_bots(table)
@@ -700,18 +720,18 @@ class TableService:
         if stored is not None and table_id not in self.tables:
             self._rebuild(stored)
 
-    def _apply_notice(self, table: LiveTable, detail: str) -> bool:
+    async def _apply_notice(self, table: LiveTable, detail: str) -> bool:
         """Apply another process's move from its notice; a step this process already has is
         ignored, and a gap (a notice missed) is filled from the store."""
         seq_text, _, rest = detail.partition(" ")
         seat_text, _, action = rest.partition(" ")
         if not (seq_text.isdigit() and seat_text.isdigit()):
-            return self.refresh(table)
+            return await self.refresh(table)
         seq, seat = int(seq_text), int(seat_text)
         if seq <= table.seq:
             return False
         if seq != table.seq + 1:
-            return self.refresh(table)
+            return await self.refresh(table)
         table.state.apply(seat, action)
         table.seq = seq
         table.clock.moved(table.state)
@@ -721,22 +741,25 @@ class TableService:
     async def on_tick(self) -> None:
         """The heartbeat (leases just renewed): take over tables whose owner stopped renewing,
         and bring the away watch of owned tables in line with every process's connections."""
-        for table_id in self.cluster.expired():
-            try:
-                table = self.tables.get(table_id) or self.get(table_id)
-            except TableError:  # deleted meanwhile
-                self.cluster.drop_expired(table_id)
-                continue
-            if table.state.is_terminal():
-                self.cluster.drop_expired(table_id)  # its owner died as the game ended
-            elif self.cluster.claim(table_id):
+        # Every query here runs in a thread: the heartbeat must not stall the event loop.
+        for table_id in await asyncio.to_thread(self.cluster.expired):
+            table = self.tables.get(table_id)
+            if table is None:
+                stored = await asyncio.to_thread(self.store.load, table_id)
+                if stored is None:  # deleted meanwhile
+                    await asyncio.to_thread(self.cluster.drop_expired, table_id)
+                    continue
+                table = self.tables.get(table_id) or self._rebuild(stored)
+            if table.state.is_terminal():  # its owner died as the game ended
+                await asyncio.to_thread(self.cluster.drop_expired, table_id)
+            elif await asyncio.to_thread(self.cluster.claim, table_id):
                 self.counts["takeovers"] += 1
                 async with table.lock:
-                    changed = self.refresh(table)
+                    changed = await self.refresh(table)
                 if changed:
                     await self.broadcast(table)
                 table.clock.restart()  # the new owner's clock: a fresh turn timer
-        elsewhere = self.cluster.elsewhere()
+        elsewhere = await asyncio.to_thread(self.cluster.elsewhere)
         for table in list(self.tables.values()):
             if self.cluster.owns(table.id) and not table.state.is_terminal():
                 self._watch(table, elsewhere.get(table.id, set()))
@@ -752,7 +775,7 @@ class TableService:
             if table.state.is_terminal():
                 continue
             async with table.lock:
-                changed = self.refresh(table)
+                changed = await self.refresh(table)
             if changed:
                 await self.broadcast(table)
                 self.schedule_bots(table)
