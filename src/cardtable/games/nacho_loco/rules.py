@@ -138,14 +138,20 @@ def any_live(st: NachoTable) -> bool:
     return st.live > 0
 
 
-def placements(st: NachoTable, types: set[int]) -> list[int]:
-    """Action ids of every legal placement of a card type in ``types`` (the hot path of search:
-    the open cells' offsets, kept by :func:`lay`, with the id arithmetic of
-    ``ActionLayout.place_id`` inlined)."""
+def placements(st: NachoTable, types: list[int]) -> list[int]:
+    """Action ids of every legal placement of a card type in ``types`` (distinct types; the hot
+    path of search: the open cells' offsets, kept by :func:`lay`, with the id arithmetic of
+    ``ActionLayout.place_id`` inlined). A cell where none of the types fits is skipped on its
+    type mask."""
     cfg = st.cfg
     base = cfg.place_base
+    wanted = 0
+    for card_type in types:
+        wanted |= 1 << card_type
     ids: list[int] = []
     for cell, found in st.open.items():
+        if not found.mask & wanted:
+            continue
         offsets = found.offsets
         at = base + cell * 3
         for card_type in types:
@@ -172,6 +178,18 @@ def hand_types(st: NachoTable, seat: int) -> set[int]:
     return {type_of[c] for c in st.zones[HAND0 + seat]}
 
 
+def hand_type_list(st: NachoTable, seat: int) -> list[int]:
+    """The distinct card types of a hand as a list (compiled code walks a list of machine ints
+    faster than a set)."""
+    type_of = st.cfg.type_of
+    out: list[int] = []
+    for c in st.zones[HAND0 + seat]:
+        t = type_of[c]
+        if t not in out:
+            out.append(t)
+    return out
+
+
 def drawn_card(st: NachoTable, seat: int) -> int:
     tags = st.tags
     for card in st.zones[HAND0 + seat]:
@@ -188,18 +206,18 @@ def legal_action_ids(st: NachoTable, seat: int) -> list[int]:
         return []
     phase = st.phase
     if phase == PLAY:
-        ids = placements(st, hand_types(st, seat))
+        ids = placements(st, hand_type_list(st, seat))
         return sorted(ids) if ids else [DRAW_ID]
     if phase == DRAWN:
         card = drawn_card(st, seat)
-        ids = placements(st, {st.cfg.type_of[card]}) if card >= 0 else []
+        ids = placements(st, [st.cfg.type_of[card]]) if card >= 0 else []
         if not ids or not st.options.must_play_drawn:
             ids.append(KEEP)
         return sorted(ids)
     if phase == TARGETING:
         return [TARGET + s for s in range(st.num_players) if s != seat]
     if phase == AGAIN:
-        return sorted([END, *placements(st, hand_types(st, seat))])
+        return sorted([END, *placements(st, hand_type_list(st, seat))])
     # STARTING: any non-Closer hand card as the starter (NL-R17)
     closer = st.cfg.closer_type
     return sorted({START + t for t in hand_types(st, seat) if t != closer})
