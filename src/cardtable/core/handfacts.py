@@ -78,8 +78,13 @@ def lose(facts: Facts, seat: int, kind: int) -> None:
     """``seat`` gave up, in the open, a card of ``kind``: each lacks fact listing it allows one
     card fewer (the hand held no more listed cards than the bound)."""
     for fact in facts:
-        if fact[0] == seat and kind in fact[2:] and fact[1] > 0:
+        if fact[0] == seat and fact[1] > 0 and _lists(fact, kind):
             fact[1] -= 1
+
+
+def _lists(fact: list[int], kind: int) -> bool:
+    """Does ``fact`` (``[seat, bound, kind, ...]``) list ``kind``? (No slice copied.)"""
+    return any(fact[i] == kind for i in range(2, len(fact)))
 
 
 def give_up(holds: Facts, seat: int, kind: int) -> Facts:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.core import GameRecord, Rng, new_state
-from cardtable.games.nacho_loco import rules
+from cardtable.games.nacho_loco import facts, rules
 from cardtable.games.nacho_loco.cards import CLOSER, X, cards_of, rotate, types_of
 from cardtable.games.nacho_loco.lattice import (
     Board,
@@ -92,8 +92,10 @@ def _rescan(state: NachoState) -> set[int]:
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6))
 def test_incremental_frontier_equals_a_full_rescan(seed: int, players: int) -> None:
-    """The frontier and faces kept on every placement equal a rescan of the board, and the
-    legal placements equal a brute-force search over hand cards × cells × rotations."""
+    """The frontier and faces kept on every placement equal a rescan of the board, the open
+    cells, their fits and the live count (NL-R6) kept move by move equal a recomputation from
+    the field alone, and the legal placements equal a brute-force search over hand cards ×
+    cells × rotations."""
     state = new_state("nacho-loco", players, seed=seed)
     assert isinstance(state, NachoState)
     rng = Rng(seed)
@@ -104,6 +106,14 @@ def test_incremental_frontier_equals_a_full_rescan(seed: int, players: int) -> N
         rebuilt = state.clone()
         rules.rebuild_caches(rebuilt)
         assert rebuilt.faces == state.faces
+        assert rebuilt.frontier == state.frontier
+        assert _spots(rebuilt) == _spots(state)
+        assert rebuilt.live == state.live
+        fits = state.cfg.fits
+        assert state.live == sum(fits.live(key) for key in state.frontier.values())  # NL-R6
+        assert facts.fitting_types(state) == sorted(
+            {t for key in state.frontier.values() for t in fits.by_type(key)}
+        )
         if state.phase == rules.PLAY:
             assert _brute_force(state) == [
                 a for a in state.legal_action_ids(state.active) if a >= state.cfg.actions.place
@@ -112,6 +122,11 @@ def test_incremental_frontier_equals_a_full_rescan(seed: int, players: int) -> N
         ids = state.legal_action_ids(seat)
         state.apply_unchecked(seat, ids[rng.below(len(ids))])
         steps += 1
+
+
+def _spots(state: NachoState) -> dict[int, tuple[tuple[tuple[int, ...], ...], int, bool]]:
+    """The open cells with what fits each, as plain values (a Spot compares by identity)."""
+    return {cell: (s.offsets, s.mask, s.live) for cell, s in state.open.items()}
 
 
 def _brute_force(state: NachoState) -> list[int]:

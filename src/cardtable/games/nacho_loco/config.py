@@ -9,6 +9,7 @@ from cardtable.games.nacho_loco.cards import (
     Segments,
     card_name,
     cards_of,
+    rotate,
     same_card,
     types_of,
 )
@@ -30,7 +31,8 @@ class Config:
         "deck",
         "fits",
         "place_base",
-        "place_offsets",
+        "shown",
+        "spots",
         "type_counts",
         "type_names",
         "type_of",
@@ -60,8 +62,49 @@ class Config:
         self.type_counts: tuple[int, ...] = tuple(
             self.type_of.count(t) for t in range(len(self.types))
         )
-        #: Placement ids by pointing-face key and card type, less the cell (``rules.placements``).
-        self.place_offsets: dict[int, tuple[tuple[int, ...], ...]] = {}
+        #: The faces each card type shows in each rotation, at ``3 * type + rotation``: laying a
+        #: card reads them instead of building the rotated tuple.
+        self.shown: tuple[Segments, ...] = tuple(
+            rotate(segs, k) for segs in self.types for k in range(3)
+        )
+        #: What fits a cell, by the key of the faces pointing at it (:func:`spot`).
+        self.spots: dict[int, Spot] = {}
+
+
+class Spot:
+    """What fits an empty cell with given pointing faces, worked out once per key and shared:
+    the rules keep one per open frontier cell (``NachoTable.open``), so legal-move generation,
+    the liveness check of NL-R6 and the draw-turn facts read it instead of looking keys up.
+
+    ``offsets[t]``: the placement ids of card type ``t`` less the cell's part (``t * 3 * cells
+    + rotation``), empty when ``t`` does not fit; ``mask``: bit ``t`` set when type ``t`` fits;
+    ``live``: some non-Closer type fits (NL-R6)."""
+
+    __slots__ = ("live", "mask", "offsets")
+
+    def __init__(self, offsets: tuple[tuple[int, ...], ...], mask: int, live: bool) -> None:
+        self.offsets = offsets
+        self.mask = mask
+        self.live = live
+
+
+def spot(cfg: Config, key: int) -> Spot:
+    """The shared :class:`Spot` of pointing-face key ``key`` (built on first sight)."""
+    found = cfg.spots.get(key)
+    if found is not None:
+        return found
+    stride = cfg.cells * 3
+    by_type = cfg.fits.by_type(key)
+    offsets: list[tuple[int, ...]] = []
+    mask = 0
+    for t in range(len(cfg.types)):
+        fits = by_type.get(t, ())
+        offsets.append(tuple(t * stride + fit[1] for fit in fits))
+        if fits:
+            mask |= 1 << t
+    made = Spot(tuple(offsets), mask, cfg.fits.live(key))
+    cfg.spots[key] = made
+    return made
 
 
 @lru_cache(maxsize=32)

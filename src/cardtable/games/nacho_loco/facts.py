@@ -24,12 +24,19 @@ from cardtable.games.nacho_loco.table import DRAWN, HAND0, TAG_DRAWN, NachoTable
 
 
 def fitting_types(st: NachoTable) -> list[int]:
-    """The card types that fit the Playfield now."""
-    fits = st.cfg.fits
-    types: set[int] = set()
-    for key in st.frontier.values():
-        types.update(fits.by_type(key))
-    return sorted(types)
+    """The card types that fit the Playfield now, in increasing order (from the open cells'
+    type masks, kept by ``rules.lay``)."""
+    mask = 0
+    for found in st.open.values():
+        mask |= found.mask
+    types: list[int] = []
+    t = 0
+    while mask:
+        if mask & 1:
+            types.append(t)
+        mask >>= 1
+        t += 1
+    return types
 
 
 def drew(st: NachoTable, seat: int, types: list[int], fits: bool) -> None:

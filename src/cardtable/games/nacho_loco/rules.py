@@ -5,18 +5,19 @@ or keep it), ``target`` (choose who draws 3), ``again`` (the optional extra card
 ``start`` (lay a starter from hand when none can be turned, NL-R17) and ``over``.
 
 The Playfield is kept incrementally: ``faces`` maps each occupied board cell to the segments it
-shows on its three edges and ``frontier`` maps each empty board cell next to the field to the
-packed faces pointing at it. A placement updates the keys of its (at most three) empty
-neighbours, and legal-move generation looks each frontier key up in the shared fit table instead
-of rescanning the board.
+shows on its three edges, ``frontier`` maps each empty board cell next to the field to the
+packed faces pointing at it, and ``open`` maps each frontier cell where some card fits to the
+shared :class:`Spot` of its key (what fits, per card type), with ``live`` counting the live ones
+(NL-R6). A placement updates the (at most four) cells whose key changed, so legal-move
+generation, the liveness check and the draw-turn facts read the open cells instead of looking
+keys up or rescanning the board.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.games.nacho_loco import facts
 from cardtable.games.nacho_loco.cards import D3, GO, SKIP, rotate
+from cardtable.games.nacho_loco.config import Spot, spot
 from cardtable.games.nacho_loco.meta import HAND_SIZE, TARGET_SCORE
 from cardtable.games.nacho_loco.notation import DRAW as DRAW_ID
 from cardtable.games.nacho_loco.notation import END, KEEP, START, TARGET
@@ -41,10 +42,6 @@ from cardtable.games.nacho_loco.table import (
 )
 from cardtable.games.nacho_loco.tables import face_key
 
-if TYPE_CHECKING:
-    from cardtable.games.nacho_loco.config import Config
-
-
 # ---------------------------------------------------------------------- the Playfield
 
 
@@ -66,30 +63,52 @@ def lay(st: NachoTable, card: int, cell: int, rot: int) -> None:
 
     A touching edge has the same index on both sides, so the neighbour across edge ``e`` gains
     exactly this card's face ``e`` in slot ``e`` of its key, which was empty (-1, packed as 0)
-    because this cell was empty; an empty cell with no occupied neighbour has key 0.
+    because this cell was empty; an empty cell with no occupied neighbour has key 0. The cells
+    whose key changed (this one, now occupied, and its empty neighbours) get their
+    :class:`Spot` in ``open`` replaced, and ``live`` follows (NL-R6).
     """
     cfg = st.cfg
     st.zones[FIELD].append(card)
     r, c = cfg.board.cells[cell]
     st.field_at.append([r, c, rot])
-    shown = rotate(cfg.types[cfg.type_of[card]], rot)
+    shown = cfg.shown[3 * cfg.type_of[card] + rot]
     faces = st.faces
     faces[cell] = shown
     frontier = st.frontier
     frontier.pop(cell, None)
+    was = st.open.pop(cell, None)
+    if was is not None and was.live:
+        st.live -= 1
     adjacent = cfg.board.adjacent
     base = 3 * cell
     for e in range(3):
         other = adjacent[base + e]
         if other >= 0 and other not in faces:
-            frontier[other] = frontier.get(other, 0) | ((shown[e] + 1) << (4 * e))
+            key = frontier.get(other, 0) | ((shown[e] + 1) << (4 * e))
+            frontier[other] = key
+            _reopen(st, other, spot(cfg, key))
+
+
+def _reopen(st: NachoTable, cell: int, now: Spot) -> None:
+    """Frontier cell ``cell`` has new pointing faces, which let ``now`` fit: keep ``open`` and
+    ``live`` in step."""
+    opened = st.open
+    was = opened.get(cell)
+    if was is not None and was.live:
+        st.live -= 1
+    if now.mask:
+        opened[cell] = now
+        if now.live:
+            st.live += 1
+    elif was is not None:
+        del opened[cell]
 
 
 def rebuild_caches(st: NachoTable) -> None:
-    """Recompute ``faces`` and ``frontier`` from ``field_at`` (after loading a position)."""
+    """Recompute ``faces``, ``frontier``, ``open`` and ``live`` from ``field_at`` alone (after
+    loading a position; the tests compare it with the caches kept move by move)."""
     cfg = st.cfg
-    st.faces = {}
-    st.frontier = {}
+    clear_caches(st)
     index = cfg.board.index
     for card, (r, c, rot) in zip(st.zones[FIELD], st.field_at, strict=True):
         st.faces[index[(r, c)]] = rotate(cfg.types[cfg.type_of[card]], rot)
@@ -99,35 +118,41 @@ def rebuild_caches(st: NachoTable) -> None:
             other = adjacent[3 * cell + e]
             if other >= 0 and other not in st.faces:
                 st.frontier[other] = pointing_key(st, other)
+    for cell, key in st.frontier.items():
+        found = spot(cfg, key)
+        if found.mask:
+            st.open[cell] = found
+            st.live += found.live
+
+
+def clear_caches(st: NachoTable) -> None:
+    """An empty Playfield: no faces, no frontier, nothing open."""
+    st.faces = {}
+    st.frontier = {}
+    st.open = {}
+    st.live = 0
 
 
 def any_live(st: NachoTable) -> bool:
     """Is there a cell where some non-Closer card of the deck list could go (NL-R6)?"""
-    fits = st.cfg.fits
-    liveness = fits.liveness
-    for key in st.frontier.values():
-        live = liveness.get(key)
-        if live is None:
-            live = fits.live(key)
-        if live:
-            return True
-    return False
+    return st.live > 0
 
 
-def placements(st: NachoTable, types: set[int]) -> list[int]:
-    """Action ids of every legal placement of a card type in ``types`` (the hot path of search:
-    a lookup per hand type and frontier cell, with the id arithmetic of
-    ``ActionLayout.place_id`` inlined)."""
+def placements(st: NachoTable, types: list[int]) -> list[int]:
+    """Action ids of every legal placement of a card type in ``types`` (distinct types; the hot
+    path of search: the open cells' offsets, kept by :func:`lay`, with the id arithmetic of
+    ``ActionLayout.place_id`` inlined). A cell where none of the types fits is skipped on its
+    type mask."""
     cfg = st.cfg
-    known = cfg.place_offsets
     base = cfg.place_base
+    wanted = 0
+    for card_type in types:
+        wanted |= 1 << card_type
     ids: list[int] = []
-    for cell, key in st.frontier.items():
-        offsets = known.get(key)
-        if offsets is None:
-            offsets = place_offsets(cfg, key)
-        if not offsets:
+    for cell, found in st.open.items():
+        if not found.mask & wanted:
             continue
+        offsets = found.offsets
         at = base + cell * 3
         for card_type in types:
             for offset in offsets[card_type]:
@@ -135,35 +160,34 @@ def placements(st: NachoTable, types: set[int]) -> list[int]:
     return ids
 
 
-def place_offsets(cfg: Config, key: int) -> tuple[tuple[int, ...], ...]:
-    """For the cells with pointing faces ``key``: per card type (indexed by type, a tuple where
-    compiled code indexes a machine word instead of hashing a boxed key), the placement ids
-    less the cell's part (``type * 3 * cells + rotation``); empty when nothing fits there.
-    Kept on the configuration."""
-    stride = cfg.cells * 3
-    by_type = cfg.fits.by_type(key)
-    found: tuple[tuple[int, ...], ...] = ()
-    if by_type:
-        found = tuple(
-            tuple(t * stride + fit[1] for fit in by_type.get(t, ())) for t in range(len(cfg.types))
-        )
-    cfg.place_offsets[key] = found
-    return found
+def fitting_mask(st: NachoTable) -> int:
+    """The card types that fit the Playfield now, as bits (bit ``t`` for type ``t``)."""
+    mask = 0
+    for found in st.open.values():
+        mask |= found.mask
+    return mask
 
 
 def can_place(st: NachoTable, types: set[int]) -> bool:
-    fits = st.cfg.fits
-    for key in st.frontier.values():
-        by_type = fits.by_type(key)
-        for card_type in types:
-            if card_type in by_type:
-                return True
-    return False
+    mask = fitting_mask(st)
+    return any(mask >> card_type & 1 for card_type in types)
 
 
 def hand_types(st: NachoTable, seat: int) -> set[int]:
     type_of = st.cfg.type_of
     return {type_of[c] for c in st.zones[HAND0 + seat]}
+
+
+def hand_type_list(st: NachoTable, seat: int) -> list[int]:
+    """The distinct card types of a hand as a list (compiled code walks a list of machine ints
+    faster than a set)."""
+    type_of = st.cfg.type_of
+    out: list[int] = []
+    for c in st.zones[HAND0 + seat]:
+        t = type_of[c]
+        if t not in out:
+            out.append(t)
+    return out
 
 
 def drawn_card(st: NachoTable, seat: int) -> int:
@@ -182,18 +206,18 @@ def legal_action_ids(st: NachoTable, seat: int) -> list[int]:
         return []
     phase = st.phase
     if phase == PLAY:
-        ids = placements(st, hand_types(st, seat))
+        ids = placements(st, hand_type_list(st, seat))
         return sorted(ids) if ids else [DRAW_ID]
     if phase == DRAWN:
         card = drawn_card(st, seat)
-        ids = placements(st, {st.cfg.type_of[card]}) if card >= 0 else []
+        ids = placements(st, [st.cfg.type_of[card]]) if card >= 0 else []
         if not ids or not st.options.must_play_drawn:
             ids.append(KEEP)
         return sorted(ids)
     if phase == TARGETING:
         return [TARGET + s for s in range(st.num_players) if s != seat]
     if phase == AGAIN:
-        return sorted([END, *placements(st, hand_types(st, seat))])
+        return sorted([END, *placements(st, hand_type_list(st, seat))])
     # STARTING: any non-Closer hand card as the starter (NL-R17)
     closer = st.cfg.closer_type
     return sorted({START + t for t in hand_types(st, seat) if t != closer})
@@ -451,8 +475,7 @@ def clear_field(st: NachoTable) -> None:
     st.zones[DISCARD].extend(field)
     field.clear()
     st.field_at = []
-    st.faces = {}
-    st.frontier = {}
+    clear_caches(st)
     st.noplay = [False] * st.num_players
     st.last_matcher = -1
     st.opener = -1
@@ -543,8 +566,7 @@ def new_round(st: NachoTable, first: int) -> None:
         st.tags[card] = 0
     st.shuffle_zone(DRAW)
     st.field_at = []
-    st.faces = {}
-    st.frontier = {}
+    clear_caches(st)
     n = st.num_players
     st.skips = [0] * n
     st.noplay = [False] * n

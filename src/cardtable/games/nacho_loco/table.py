@@ -32,7 +32,7 @@ from typing import ClassVar, Final
 from cardtable.core import State, StateFormatError, Vis, ZoneSpec
 from cardtable.games.nacho_loco import meta
 from cardtable.games.nacho_loco.cards import Segments
-from cardtable.games.nacho_loco.config import Config, config
+from cardtable.games.nacho_loco.config import Config, Spot, config
 
 #: Zone indexes in layout order; hands follow from HAND0.
 DRAW = 0  # the draw pile, face down (top = end of the list)
@@ -117,7 +117,10 @@ FIELDS = (
     "reshuffles",
 )
 #: Lookups derived from the options and the board (rebuilt on load, shared by copies), never saved.
-CACHES = ("cfg", "faces", "frontier")
+#: ``faces``: each occupied cell's shown faces; ``frontier``: each empty cell next to the field
+#: with the packed faces pointing at it; ``open``: the frontier cells where some card fits, with
+#: what fits there; ``live``: how many of them are live (NL-R6). Kept by ``rules.lay``.
+CACHES = ("cfg", "faces", "frontier", "live", "open")
 
 
 class NachoTable(State):
@@ -137,6 +140,8 @@ class NachoTable(State):
     cfg: Config
     faces: dict[int, Segments]
     frontier: dict[int, int]
+    open: dict[int, Spot]
+    live: int
     phase: str
     active: int
     round: int
@@ -177,6 +182,8 @@ class NachoTable(State):
         self.cfg = config_of(n, self.options)
         self.faces = {}
         self.frontier = {}
+        self.open = {}
+        self.live = 0
         self.phase = PLAY
         self.active = 0
         self.round = 0
@@ -246,6 +253,8 @@ class NachoTable(State):
         new.cfg = self.cfg
         new.faces = dict(self.faces)
         new.frontier = dict(self.frontier)
+        new.open = dict(self.open)
+        new.live = self.live
         return new
 
 
