@@ -36,6 +36,7 @@ class IsmctsConfig:
     reuse: int = 1  # iterations per sampled world; 0 = one per legal root action
     first: str = "none"  # "greedy": the rule of thumb's root action is expanded first
     keep: float = 0.0  # > 0: play the rule of thumb's move unless beaten by this many std errors
+    value: str = "evaluate"  # what scores a cut-off rollout: "evaluate" or "search" (the game's)
 
 
 class Node:
@@ -69,6 +70,7 @@ class IsmctsAgent:
     def __init__(self, config: IsmctsConfig | None = None) -> None:
         self.config = config or IsmctsConfig()
         self.last_iterations = 0
+        self._search_value = self.config.value == "search"
         self._rule_of_thumb = -1  # the greedy root action id of the last search (first/keep)
 
     def choose_from(self, info: InfoSet, rng: Rng) -> Action:
@@ -217,7 +219,7 @@ class IsmctsAgent:
                     break  # see _iterate
                 action = greedy_choice(state.observation(seat), legal_actions, rng)[0]
                 state.apply_unchecked(seat, action.id)
-            return state.returns() if state.is_terminal() else state.evaluate()
+            return self._leaf(state)
         for _ in range(self.config.cutoff):  # direct calls, as in _iterate
             if state.is_terminal():
                 return state.returns()
@@ -227,7 +229,13 @@ class IsmctsAgent:
             if not ids:
                 break  # see _iterate
             state.apply_unchecked(seat, ids[rng.below(len(ids))] if len(ids) > 1 else ids[0])
-        return state.returns() if state.is_terminal() else state.evaluate()
+        return self._leaf(state)
+
+    def _leaf(self, state: State) -> list[float]:
+        """The value of a rollout's last state: the result, or the chosen cut-off value."""
+        if state.is_terminal():
+            return state.returns()
+        return state.search_value() if self._search_value else state.evaluate()
 
 
 def _std_error(total: float, squares: float, visits: int) -> float:

@@ -278,6 +278,16 @@ class State(ABC):
         share = 1.0 / len(leaders)
         return [share if s in leaders else 0.0 for s in range(self.num_players)]
 
+    def search_value(self) -> list[float]:
+        """Win shares for a search that may use more of the game's knowledge than ``evaluate``.
+
+        ``evaluate`` is shared: the flat PIMC baseline, the Hint button's estimates and their
+        calibration all read it. A search bot (``ismcts:value=search``) reads this instead, so
+        a game can give its own search a sharper leaf value (progress a cut-off rollout cannot
+        see) without changing the baseline it is measured against. The default: ``evaluate``.
+        """
+        return self.evaluate()
+
     def agrees_with_public_facts(self) -> bool:
         """Does this state agree with the public facts the game keeps beyond seen marks?
 

@@ -65,6 +65,30 @@ def hand_score(st: ScoreTable, seat: int) -> int:
     return sum(HAS_VALUE[c][v] for v in set_values(st, seat) for c in completes)
 
 
+#: What holding ``k`` Singles of a value is worth, as a share of the full set's points
+#: (``k`` = 0..4). A guess at the odds of completing it, not a fit: three of four are worth
+#: close to half a set (one card to come back), one is worth almost nothing.
+SET_PROGRESS: tuple[float, ...] = (0.0, 0.05, 0.15, 0.45, 1.0)
+
+
+def hand_promise(st: ScoreTable, seat: int) -> float:
+    """The points a hand is worth with credit for sets in progress (``SET_PROGRESS``).
+
+    ``hand_score`` counts only complete sets, so passing or playing a Single the hand needs
+    changes it only when a set breaks; this sees a third Circle lost or a second one gained.
+    """
+    counts = value_counts(st, seat)
+    completes = st.zones[COMPLETES[seat]]
+    total = 0.0
+    for value in range(len(counts)):
+        worth = 0
+        for c in completes:
+            worth += HAS_VALUE[c][value]
+        if worth:
+            total += worth * SET_PROGRESS[min(counts[value], COPIES)]
+    return total
+
+
 def has_qualifying_set(st: ScoreTable, seat: int) -> bool:
     """A set that matches at least one of the seat's Completes (needed to call, SC-R9)."""
     return hand_score(st, seat) > 0
