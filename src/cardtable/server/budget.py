@@ -11,7 +11,7 @@ greedy) cost a few milliseconds and need no cap.
 >>> cap.check("ismcts:time=100000")
 'a bot may think at most 2 s per decision (time=100000.0 asked)'
 >>> cap.clamp("ismcts:iterations=1000000000")
-'ismcts:iterations=3000,time=0.0,c=0.7,rollout=random,cutoff=8,clock=wall,reuse=1,first=none,keep=0.0'
+'ismcts:iterations=3000,time=0.0,c=0.7,rollout=random,cutoff=8,clock=wall,reuse=1,first=none,keep=0.0,value=evaluate'
 >>> cap.check("expert") is None
 True
 >>> cap.check("pimc:iterations=1000")
