@@ -62,6 +62,22 @@ class Server:
                 self.kill()
 
 
+def routed(server: Server, table_id: str, token: str | None = None) -> tuple[ClientConnection, str]:
+    """A WebSocket to the table opened on ``server`` and, when that process sends it to the
+    table's owner (``moved``, close 4307), opened again there, as the page does; returns it
+    and the base URL of the process serving it."""
+    url = server.url
+    for _hop in range(3):
+        base = url.replace("http", "ws", 1) + f"/api/tables/{table_id}/ws"
+        ws = connect(base + (f"?token={token}" if token else ""), open_timeout=20, legacy=True)
+        first = json.loads(ws.recv(timeout=20))
+        if first["type"] != "moved":
+            return ws, url
+        ws.close()
+        url = first["url"]
+    raise AssertionError(f"sent on more than twice for table {table_id}")
+
+
 def _decode(raw: bytes) -> Any:
     try:
         return json.loads(raw)

@@ -20,7 +20,7 @@ import pytest
 from sqlalchemy import make_url
 
 from .conftest import _run
-from .scaleout import LEASE_SECONDS, Server, latest_view, start_server, views
+from .scaleout import LEASE_SECONDS, Server, latest_view, routed, start_server, views
 
 
 @pytest.fixture
@@ -314,3 +314,75 @@ def test_rate_limits_count_one_budget_across_processes(limited: tuple[Server, Se
     # Two seats were open: 200, 200, then 409 (no seat left) until the fifth join is over the
     # budget of 4 and refused for its rate whatever the seats.
     assert joins == [200, 200, 409, 409, 429], joins
+
+
+@pytest.fixture
+def routing(pg_url: str) -> Iterator[tuple[Server, Server]]:
+    """Two servers that each have a public address: a table's clients are sent to its owner."""
+    yield from _servers(pg_url, CARDTABLE_PUBLIC_URL="http://127.0.0.1:{port}")
+
+
+def test_a_client_of_the_non_owner_is_served_by_the_owner_and_the_other_does_no_work(
+    routing: tuple[Server, Server],
+) -> None:
+    """Both players open the table through B; A owns it, so both are sent to A, and B neither
+    stores nor applies a move of it (issue 25: before, B served them, stored their moves and
+    applied A's, so a move cost both processes' work). B still answers the table's page up
+    to date: it catches up from the store when asked."""
+    a, b = routing
+    made = create(a, ["human", "human", "bot:random"])  # A created it: A owns it
+    table_id = made["table"]["id"]
+    eventually(lambda: any(t["id"] == table_id for t in b.call("GET", "/api/tables")[1]))
+    status, joined = b.call("POST", f"/api/tables/{table_id}/join", {"name": "Bo"})
+    assert status == 200, joined
+    ann, ann_at = routed(b, table_id, made["token"])
+    bo, bo_at = routed(b, table_id, joined["token"])
+    with ann, bo:
+        assert ann_at == bo_at == a.url
+        view = latest_view(ann)
+        for _ in range(6):  # people and the bot move, all on A
+            if view["table"]["finished"]:
+                break
+            for ws, seat in ((ann, 0), (bo, 1)):
+                mine = latest_view(ws)
+                if seat in mine["table"]["to_act"] and mine["legal"]:
+                    send_action(ws, mine["seq"], mine["legal"][0]["id"])
+                    views(ws, lambda m: m["type"] in ("ack", "error"))
+            view = latest_view(ann)
+        assert view["seq"] >= 3
+        assert metric(b, "cardtable_moves_total") == 0
+        assert metric(b, "cardtable_moves_applied_total") == 0
+        assert metric(b, "cardtable_redirects_total") == 2
+        assert metric(a, "cardtable_moves_total") >= view["seq"]
+        assert b.call("GET", f"/api/tables/{table_id}")[1]["seq"] >= view["seq"]
+
+
+def test_after_a_kill_of_the_owner_its_clients_are_served_by_the_new_owner(
+    routing: tuple[Server, Server],
+) -> None:
+    """A client sent to A reconnects through B when A is killed (-9): B sends it back to A's
+    address while A's lease lasts, then takes the table over itself and serves it, and the
+    bots play on there."""
+    a, b = routing
+    made = create(a, ["human", "bot:random", "bot:random"], "nacho-loco")
+    table_id = made["table"]["id"]
+    player, at = routed(b, table_id, made["token"])
+    assert at == a.url
+    with player:
+        view = play_until_bots_move(player, latest_view(player), 0)
+        a.kill()
+    deadline = time.monotonic() + 10 * LEASE_SECONDS + 10
+    while True:  # the page's loop: reconnect where it started, follow the owner
+        assert time.monotonic() < deadline, "never served after the kill"
+        try:
+            player, at = routed(b, table_id, made["token"])
+            break
+        except OSError:  # sent to A, which is gone: try again through B
+            time.sleep(0.2)
+    with player:
+        assert at == b.url
+        view = latest_view(player)
+        taken_at = view["seq"]
+        view = play_until_bots_move(player, view, taken_at, 10 * LEASE_SECONDS + 10)
+        assert view["table"]["finished"] or view["seq"] > taken_at
+    assert metric(b, "cardtable_redirects_total") >= 1

@@ -50,6 +50,7 @@ def bind(host: str, port: int) -> socket.socket:
 def serve_command(host: str, port: int, database_url: str | None, think_time: float | None) -> None:
     """Start the web table: play in the browser, together or against bots."""
     import os
+    from dataclasses import replace
 
     import uvicorn
 
@@ -64,6 +65,8 @@ def serve_command(host: str, port: int, database_url: str | None, think_time: fl
     settings = load_settings(env)
     sock = bind(host, port)
     port = sock.getsockname()[1]
+    if "{port}" in settings.public_url:  # e.g. http://10.0.0.5:{port} with --port 0
+        settings = replace(settings, public_url=settings.public_url.replace("{port}", str(port)))
     click.echo(f"cardtable web table on http://{host}:{port}  (database: {settings.database_url})")
     config = uvicorn.Config(
         create_app(settings), log_level="warning", ws_max_size=WS_MAX_SIZE, proxy_headers=True

@@ -61,6 +61,9 @@ STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE_DEPTH = 4
 #: The WebSocket subprotocol of the wire format's protocol 2 (docs/web.md, "The wire format").
 PROTOCOL_2 = "cardtable.v2"
+#: The close code of a WebSocket opened on a process that does not own its table, after a
+#: ``{"type": "moved", "url": OWNER}`` message: 4000 + HTTP's 307 (temporary redirect).
+MOVED = 4307
 log = logging.getLogger(__name__)
 
 
@@ -117,7 +120,11 @@ class JoinTable(BaseModel):
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or load_settings()
     store = Store(settings.database_url, secrets.token_hex(8))
-    cluster = PgCluster(store, settings.lease_seconds) if store.shared else Cluster(store.node)
+    cluster = (
+        PgCluster(store, settings.lease_seconds, settings.public_url)
+        if store.shared
+        else Cluster(store.node)
+    )
     service = TableService(
         store,
         settings.think_time,
@@ -280,7 +287,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
-        return table_or_404(table_id).summary()
+        table = table_or_404(table_id)
+        await service.fresh(table)  # another process's moves, left unapplied here
+        return table.summary()
 
     @app.post("/api/tables/{table_id}/join", responses=LIMITED)
     async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
@@ -292,6 +301,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seat, token = service.join(table, body.seat, body.name, body.invite)
         except TableError as exc:
             raise _http(exc) from None
+        await service.fresh(table)
         await service.broadcast(table)
         return {"table": table.summary(), "seat": seat, "token": token}
 
@@ -359,6 +369,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await websocket.accept(subprotocol=PROTOCOL_2 if updates else None)
         try:
             table = service.get(table_id)
+            owner = await service.route(table)
+            if owner is not None:  # served by the table's owner: the client reconnects there
+                await websocket.send_json({"type": "moved", "url": owner})
+                await websocket.close(code=MOVED)
+                return
             seat = None if token is None else service.seat_of(table, token)
         except TableError as exc:
             await websocket.send_json({"type": "error", "code": exc.status, "message": str(exc)})

@@ -25,6 +25,16 @@ move of this process delays only its own notices (:meth:`PgCluster.dispatch`).
 
 Presence: a seat connected on a process has a ``presence`` row renewed by that process's
 heartbeat; the owner counts a seat as away only while no process has a live row for it.
+
+Routing (when each process has a public address, ``CARDTABLE_PUBLIC_URL``): the lease row
+also names its owner's address, and a WebSocket opened on another process is sent there
+(:meth:`PgCluster.route`), so a table's clients are served by its owner and a move costs one
+process's work: the others, with no client of the table, leave its moves unapplied until
+someone asks for the table (docs/deploy.md, "Fifth sitting: clients served by the owner").
+This is how lichess's lila-ws and Colyseus route a game's sockets to the one node holding
+the game (Colyseus: a seat reservation names the room's process; the client connects there),
+rather than the proxy's sticky sessions, which pin a client to a node but not a table's
+clients to one node.
 """
 
 from __future__ import annotations
@@ -46,10 +56,10 @@ log = logging.getLogger(__name__)
 OnNotice = Callable[[str, str], Awaitable[None]]
 
 _CLAIM = text(
-    "INSERT INTO leases (table_id, owner, expires_at)"
-    " VALUES (:table_id, :node, now() + make_interval(secs => :seconds))"
+    "INSERT INTO leases (table_id, owner, expires_at, address)"
+    " VALUES (:table_id, :node, now() + make_interval(secs => :seconds), :address)"
     " ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner,"
-    " expires_at = EXCLUDED.expires_at"
+    " expires_at = EXCLUDED.expires_at, address = EXCLUDED.address"
     " WHERE leases.owner = EXCLUDED.owner OR leases.expires_at < now()"
     " RETURNING owner"
 )
@@ -57,6 +67,7 @@ _RENEW = text(
     "UPDATE leases SET expires_at = now() + make_interval(secs => :seconds)"
     " WHERE owner = :node AND expires_at > now() RETURNING table_id"
 )
+_OWNER = text("SELECT owner, address FROM leases WHERE table_id = :table_id AND expires_at > now()")
 _EXPIRED = text("SELECT table_id FROM leases WHERE expires_at < now() LIMIT 100")
 _RELEASE = text("DELETE FROM leases WHERE table_id = :table_id AND owner = :node")
 _DROP_EXPIRED = text("DELETE FROM leases WHERE table_id = :table_id AND expires_at < now()")
@@ -83,12 +94,20 @@ class Cluster:
 
     shared = False
 
-    def __init__(self, node: str = "") -> None:
+    def __init__(self, node: str = "", address: str = "") -> None:
         #: This process's name in leases and presence rows.
         self.node = node or secrets.token_hex(8)
+        #: This process's public base URL, where other processes send its tables' clients
+        #: ("": none, every process serves every table's clients).
+        self.address = address.rstrip("/")
 
     def owns(self, table_id: str) -> bool:
         return True
+
+    def route(self, table_id: str) -> str | None:
+        """Where a client of the table is to be served: the owner's address, or None for
+        here. Alone, always here."""
+        return None
 
     def claim(self, table_id: str) -> bool:
         return True
@@ -120,8 +139,8 @@ class PgCluster(Cluster):
 
     shared = True
 
-    def __init__(self, store: Store, lease_seconds: float) -> None:
-        super().__init__(store.node)
+    def __init__(self, store: Store, lease_seconds: float, address: str = "") -> None:
+        super().__init__(store.node, address)
         store.node = self.node
         self.store = store
         self.lease_seconds = lease_seconds
@@ -143,12 +162,41 @@ class PgCluster(Cluster):
 
     def claim(self, table_id: str) -> bool:
         """Take the table's lease if it is free, expired or already ours."""
-        got = self._run(_CLAIM, table_id=table_id, seconds=self.lease_seconds)
+        got = self._run(
+            _CLAIM, table_id=table_id, seconds=self.lease_seconds, address=self.address or None
+        )
         if got:
             self.owned.add(table_id)
         else:
             self.owned.discard(table_id)
         return bool(got)
+
+    def route(self, table_id: str) -> str | None:
+        """The address of the table's owner when that is another live process with an
+        address; None to serve the client here: this process owns the table, or takes its
+        lease now (free or expired: the client's process becomes the owner, so ownership
+        follows the clients), or the owner has no address (routing is off there).
+
+        Only the lease decides: a client sent to an owner that has just died is sent back
+        here by its page (it reconnects to where it started) and, once the lease expires,
+        served by whichever process takes the table."""
+        if not self.address:
+            return None
+        rows = self._run(_OWNER, table_id=table_id)
+        if rows:
+            owner, address = str(rows[0][0]), rows[0][1]
+            if owner == self.node:
+                self.owned.add(table_id)
+                return None
+            if address:
+                return str(address)
+            return None
+        return None if self.claim(table_id) else self.route_after_race(table_id)
+
+    def route_after_race(self, table_id: str) -> str | None:
+        """Another process took the lease between the two queries: send the client there."""
+        rows = self._run(_OWNER, table_id=table_id)
+        return str(rows[0][1]) if rows and rows[0][1] and str(rows[0][0]) != self.node else None
 
     def renew(self) -> set[str]:
         """Extend every lease still ours (and our presence rows); returns the tables owned."""
@@ -174,7 +222,12 @@ class PgCluster(Cluster):
         return [str(r[0]) for r in self._run(_EXPIRED)]
 
     def release(self, table_id: str) -> None:
-        self._run(_RELEASE, table_id=table_id)
+        """The game is over: drop the lease and tell the others (``over``), whose copy of the
+        table may be behind (:meth:`.TableService.on_notice` leaves the moves of a table
+        nobody watches there unapplied), so their lobbies stop listing it."""
+        with self.store.engine.begin() as conn:
+            conn.execute(_RELEASE, {"node": self.node, "table_id": table_id})
+            self.store.notify(conn, table_id, "over")
         self.owned.discard(table_id)
 
     def drop_expired(self, table_id: str) -> None:

@@ -73,6 +73,9 @@ class Settings:
     #: Seconds a process's lease on a table lasts without renewal (several processes on one
     #: PostgreSQL; see :mod:`.cluster`); renewed every third of it.
     lease_seconds: float = 15.0
+    #: This process's public base URL (several processes: a table's clients are sent to its
+    #: owner's, see :mod:`.cluster`); empty: every process serves every table's clients.
+    public_url: str = ""
     #: Allocations between young collections of the garbage collector, set at start with
     #: everything start-up built frozen out of its way (see :func:`.timings.tune_gc`); 0
     #: leaves the collector as Python sets it (700). 10,000 cut the collector's CPU per move
@@ -126,6 +129,7 @@ ENV: Final = {
     "CARDTABLE_UNJOINED_SECONDS": "unjoined_seconds",
     "CARDTABLE_BOT_WORKERS": "bot_workers",
     "CARDTABLE_LEASE_SECONDS": "lease_seconds",
+    "CARDTABLE_PUBLIC_URL": "public_url",
     "CARDTABLE_GC_YOUNG_THRESHOLD": "gc_young_threshold",
 }
 

@@ -28,6 +28,8 @@ _HELP = {
     "cardtable_moves_total": ("counter", "moves this process stored"),
     "cardtable_races_lost_total": ("counter", "moves another process stored first"),
     "cardtable_takeovers_total": ("counter", "tables taken over from a stopped owner"),
+    "cardtable_moves_applied_total": ("counter", "other processes' moves applied here"),
+    "cardtable_redirects_total": ("counter", "WebSockets sent to their table's owner"),
 }
 
 
@@ -45,6 +47,8 @@ def metrics(service: TableService, started: float) -> dict[str, float]:
         "cardtable_moves_total": service.counts["moves"],
         "cardtable_races_lost_total": service.counts["races_lost"],
         "cardtable_takeovers_total": service.counts["takeovers"],
+        "cardtable_moves_applied_total": service.counts["applied"],
+        "cardtable_redirects_total": service.counts["redirects"],
     }
 
 

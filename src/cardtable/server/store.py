@@ -102,6 +102,9 @@ class LeaseRow(Base):
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     owner: Mapped[str] = mapped_column(String(64))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: The owner's public base URL (``CARDTABLE_PUBLIC_URL``), where a client of this table is
+    #: sent; None when the owner has none (then every process serves the table's clients).
+    address: Mapped[str | None] = mapped_column(String(300), nullable=True)
 
 
 class RematchRow(Base):

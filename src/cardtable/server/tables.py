@@ -117,6 +117,10 @@ class LiveTable:
     sent: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: Held while a broadcast sends, so every connection gets the versions in order.
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: Another process's moves were left unapplied here (nobody here watches the table and
+    #: another process owns it): brought up to date from the store when asked for
+    #: (:meth:`TableService.fresh`).
+    stale: bool = False
 
     def seated(self, seat: int) -> bool:
         """Whether a person holds this seat (a human seat whose token was handed out)."""
@@ -474,6 +478,7 @@ class TableService:
                 await self._present(table.id, conn.seat, True)
             table.clock.back(conn.seat)
         table.changed.set()
+        await self.fresh(table)  # moves left unapplied while nobody here watched it
         await self.broadcast(table)
 
     async def disconnected(self, table: LiveTable, conn: Connection) -> None:
@@ -592,6 +597,7 @@ class TableService:
         Returns whether anything changed. The store is read in a thread (a query on the event
         loop stalls every connection of the process); the caller holds the table's lock, so
         nothing else moves the table meanwhile."""
+        table.stale = False  # a notice skipped during the read sets it again
         row, events = await asyncio.to_thread(self._read_since, table.id, table.seq)
         if row is None:
             self.forget(table.id)
@@ -605,6 +611,7 @@ class TableService:
             if seq != table.seq + 1:
                 break  # cannot happen with the (table, seq) key; the next notice retries
             table.state.apply(seat, text)
+            self.counts["applied"] += 1
             table.seq = seq
             table.clock.moved(table.state)
             changed = True
@@ -694,6 +701,15 @@ class TableService:
         elif table is None:
             if kind == "table":  # a new table: list it in this process's lobby too
                 await self._load_new(table_id)
+        elif self._dormant(table):
+            # Nobody here watches the table and its owner runs it: leave its moves (and
+            # presence changes) to the owner, and catch up only when someone asks for it.
+            # Seats, rematches and the end of the game are still read: the lobby lists them.
+            if kind in ("event", "presence"):
+                table.stale = True
+                return
+            async with table.lock:
+                await self.refresh(table)
         elif kind == "presence":
             self._watch(table, await asyncio.to_thread(self.cluster.elsewhere_at, table_id))
             await self.broadcast(table)
@@ -708,6 +724,39 @@ class TableService:
             if changed:
                 await self.broadcast(table)
                 self.schedule_bots(table)
+
+    def _dormant(self, table: LiveTable) -> bool:
+        """Whether this process may leave the table's moves unapplied: another process owns
+        it and no client of it is connected here (with routing, its clients are sent to the
+        owner, so every table but this process's own is dormant here)."""
+        return self.cluster.shared and not table.connections and not self.cluster.owns(table.id)
+
+    async def fresh(self, table: LiveTable) -> None:
+        """Bring a table whose moves were left unapplied here (``stale``) up to the store,
+        before it is shown or served."""
+        if table.stale:
+            async with table.lock:
+                if table.stale:
+                    await self.refresh(table)
+
+    async def route(self, table: LiveTable) -> str | None:
+        """Where a client of ``table`` is served: the owner's address (another process), or
+        None for here. A table nobody owns is taken here (ownership follows the clients):
+        it is brought up to date and its bots and timers start. Finished tables, and every
+        table where processes have no public address, are served wherever asked."""
+        if not self.cluster.address or table.state.is_terminal():
+            return None
+        owned = self.cluster.owns(table.id)
+        where = await asyncio.to_thread(self.cluster.route, table.id)
+        if where is not None:
+            self.counts["redirects"] += 1
+            return where
+        if not owned and self.cluster.owns(table.id):  # just taken: run it from the store's step
+            table.stale = True
+            await self.fresh(table)
+            table.clock.restart()
+            self.schedule_bots(table)
+        return None
 
     async def _load_new(self, table_id: str) -> None:
         """Load a table another process has just created, reading it off the event loop and
@@ -733,6 +782,7 @@ class TableService:
         if seq != table.seq + 1:
             return await self.refresh(table)
         table.state.apply(seat, action)
+        self.counts["applied"] += 1
         table.seq = seq
         table.clock.moved(table.state)
         table.changed.set()

@@ -428,6 +428,11 @@ function drawTimer() {
   timerTick = setInterval(tick, 500);
 }
 
+// Where the table's owner serves it, when a process sent us there ("moved"); null: this page's
+// own server, which sends us on to the owner (docs/deploy.md, "clients served by the owner").
+let owner = null;
+let hops = 0; // redirects since the last view: a misconfigured address must not loop fast
+
 function connect() {
   if (socket) {
     socket.onclose = null;
@@ -436,8 +441,9 @@ function connect() {
   const mine = savedSeat(tableId);
   const query = mine && mine.token ? `?token=${encodeURIComponent(mine.token)}` : "";
   const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const base = owner ? owner.replace(/^http/, "ws") : `${scheme}://${location.host}`;
   // Protocol 2: the whole view once, then updates (patch.js); a gap asks for the view again.
-  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`, [
+  socket = new WebSocket(`${base}/api/tables/${tableId}/ws${query}`, [
     "cardtable.v2",
   ]);
   resyncing = false;
@@ -464,6 +470,7 @@ function connect() {
       message = next;
     }
     if (message.type === "view") {
+      hops = 0;
       resyncing = false;
       view = message;
       remember(message);
@@ -479,6 +486,8 @@ function connect() {
       }
     } else if (message.type === "chat") {
       chat.receive(message);
+    } else if (message.type === "moved") {
+      owner = message.url;
     } else if (message.type === "rematch") {
       rematchId = message.table;
       draw();
@@ -501,6 +510,11 @@ function connect() {
       $("status").textContent = "no such table";
       return;
     }
+    if (event.code === 4307 && owner && hops++ < 3) {
+      connect(); // sent to the table's owner: go there now
+      return;
+    }
+    owner = null; // the owner may be gone: ask this page's server again, which knows the next
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
