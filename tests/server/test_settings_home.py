@@ -76,6 +76,7 @@ def test_every_variable_sets_its_field() -> None:
         env[variable] = {
             "standin_bot": "random",
             "hint_bot": "ismcts:time=0.5",
+            "public_url": "http://10.0.0.5:8000",
         }.get(name, str(value * 2 if not isinstance(value, str) else value))
     loaded = load_settings(env)
     for variable, name in ENV.items():
