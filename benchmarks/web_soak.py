@@ -25,8 +25,11 @@ and no seat has more stored actions than it meant to make (nothing applied twice
 
 Several servers: ``--spawn N`` starts N processes on one database (``--db``; SQLite by default,
 for two processes give a PostgreSQL URL), or ``--server URL`` (repeatable) uses servers already
-running. Tables are created round-robin, and each seat connects to the next server in turn, so a
-table's seats sit on different processes. Bounded: at most 500 tables and 600 s.
+running. Tables are created round-robin, and each seat connects to the next server in turn; with
+``--route on`` (the default) each spawned process has a public address and a seat that opened
+the table on a process that does not own it is sent to the owner (``moved``) and follows, so a
+table's seats end up on one process; ``--route off`` leaves a table's seats on different
+processes (how it was before). Bounded: at most 500 tables and 600 s.
 
 Run: ``CARDTABLE_PURE=1 .venv/bin/python benchmarks/web_soak.py load --tables 200 --seconds 120``,
 ``… turnover --tables 100 --seconds 600`` and ``… faults --tables 50 --seconds 60``.
@@ -69,7 +72,7 @@ from cardtable.server.config import Settings
 settings = Settings(
     database_url=sys.argv[1], think_time=0.0, max_messages_per_second=10_000,
     tables_per_minute=0, joins_per_minute=0, tables_per_client=100_000, max_open_tables=100_000,
-    away_seconds=100_000.0, warm_bot_workers=False, bot_workers=1,
+    away_seconds=100_000.0, warm_bot_workers=False, bot_workers=1, public_url=sys.argv[5],
     **({} if sys.argv[3] == "default" else {"gc_young_threshold": int(sys.argv[3])}),
 )
 uvicorn.run(
@@ -101,6 +104,8 @@ class Log:
     #: Server CPU seconds when counting began, per process id.
     cpu_start: dict[int, float] = field(default_factory=dict)
     cpu_used: float = 0.0
+    #: The same, per server process.
+    cpu_each: list[float] = field(default_factory=list)
     #: This process's CPU seconds (the simulated players) while measuring.
     client_cpu: float = 0.0
     #: The servers' histograms when counting began and at the end.
@@ -115,6 +120,8 @@ class Log:
     messages: int = 0
     message_bytes: int = 0
     resyncs: int = 0
+    #: Connections a process sent on to the table's owner (``moved``), and followed.
+    redirects: int = 0
 
 
 @dataclass
@@ -144,11 +151,23 @@ GC_THRESHOLD = ["default"]
 #: whether the servers offer permessage-deflate (``--deflate``).
 PROTOCOL = [2]
 DEFLATE = ["on"]
+#: Whether spawned servers get a public address, so each table's clients go to its owner
+#: (``--route``).
+ROUTE = ["on"]
 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER, db, str(port), GC_THRESHOLD[0], DEFLATE[0]]
+        [
+            sys.executable,
+            "-c",
+            SERVER,
+            db,
+            str(port),
+            GC_THRESHOLD[0],
+            DEFLATE[0],
+            f"http://127.0.0.1:{port}" if ROUTE[0] == "on" else "",
+        ]
     )
     STARTED.append(proc)
     deadline = time.monotonic() + 120  # a start took up to a minute at load average 30
@@ -263,6 +282,7 @@ class SeatClient:
 
     def __init__(self, url: str, table: str, seat: int, log: Log, rng: random.Random) -> None:
         self.url, self.table, self.seat, self.log, self.rng = url, table, seat, log, rng
+        self.home = url  # where to start again when the owner we were sent to is gone
         self.pending: str | None = None  # the unacknowledged action message
         self.pending_at = 0.0
         self.acked = 0  # the step our last action became: act only on a view at least that new
@@ -281,17 +301,23 @@ class SeatClient:
                 ) as ws:
                     if self.pending is not None:
                         await ws.send(self.pending)  # a resend: the server must not apply twice
-                    return await self.session(ws, stop, think)
+                    done = await self.session(ws, stop, think)
+                if done is None:  # sent to the table's owner: connect there now
+                    self.log.redirects += 1
+                    continue
+                return done
             except (OSError, websockets.exceptions.WebSocketException, TimeoutError):
                 self.log.reconnects += 1
+                self.url = self.home
                 await asyncio.sleep(0.2)
         return False
 
-    async def session(self, ws: Any, stop: float, think: float) -> bool:
+    async def session(self, ws: Any, stop: float, think: float) -> bool | None:
         """Read every message as it arrives, and think in a task of its own: a seat that
         thinks must not stop reading, or the views that arrive meanwhile would be stamped late
         by up to its think time (the script did that before, which put the think time into
-        other seats' action-to-broadcast latencies)."""
+        other seats' action-to-broadcast latencies). None: the process sent us to the table's
+        owner (``self.url`` is the owner's now)."""
         view: dict[str, Any] | None = None
         thinking: asyncio.Task[None] | None = None
         try:
@@ -304,6 +330,10 @@ class SeatClient:
                     return False
                 message = json.loads(raw)
                 kind, now = message["type"], time.perf_counter()
+                if kind == "moved":
+                    path = self.home[self.home.index("/api/") :]
+                    self.url = message["url"].replace("http", "ws", 1) + path
+                    return None
                 if kind in ("view", "update") and self.log.counting:
                     self.log.messages += 1
                     self.log.message_bytes += len(raw)
@@ -475,7 +505,8 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
         log.server_start = await asyncio.to_thread(all_histograms, servers.urls)
     client_cpu = time.process_time()
     await asyncio.gather(*loops)
-    log.cpu_used = sum((cpu_seconds(pid) or 0.0) - start for pid, start in log.cpu_start.items())
+    log.cpu_each = [(cpu_seconds(pid) or 0.0) - start for pid, start in log.cpu_start.items()]
+    log.cpu_used = sum(log.cpu_each)
     log.client_cpu = time.process_time() - client_cpu
     if args.mode != "faults":
         log.server_end = await asyncio.to_thread(all_histograms, servers.urls)
@@ -558,6 +589,12 @@ def main() -> None:
         "--deflate", choices=["on", "off"], default="on", help="servers offer permessage-deflate"
     )
     parser.add_argument(
+        "--route",
+        choices=["on", "off"],
+        default="on",
+        help="spawned servers have public addresses: each table's seats are sent to its owner",
+    )
+    parser.add_argument(
         "--gc-threshold",
         default="default",
         help="the servers' gc_young_threshold (0: Python's collector as it is; default: the "
@@ -572,7 +609,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     GC_THRESHOLD[0] = str(args.gc_threshold)
-    PROTOCOL[0], DEFLATE[0] = args.protocol, args.deflate
+    PROTOCOL[0], DEFLATE[0], ROUTE[0] = args.protocol, args.deflate, args.route
     args.games = args.games or (SHORT_GAMES if args.mode == "turnover" else ",".join(GAMES))
     if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
         parser.error("at most 500 tables and 600 seconds")
@@ -670,6 +707,8 @@ def report(
             f"{1000 * log.client_cpu / log.counted_acks:.2f} ms per action "
             f"({100 * log.client_cpu / args.seconds:.0f}% of one core)"
         )
+        if len(log.cpu_each) > 1:
+            print("  per server process: " + ", ".join(f"{c:.1f} s" for c in log.cpu_each))
     if log.counted_acks:
         print(
             f"views and updates received: {log.messages}, {log.message_bytes / 1024:.0f} KB "
@@ -680,7 +719,7 @@ def report(
     report_server(log)
     print(
         f"errors: {sum(log.errors.values())} {dict(log.errors.most_common(5))}; "
-        f"reconnects {log.reconnects}"
+        f"reconnects {log.reconnects}; sent on to the owner {log.redirects}"
     )
     print("memory:", *memory, sep="\n  ")
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
