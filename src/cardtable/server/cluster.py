@@ -69,7 +69,9 @@ _RENEW = text(
 )
 _OWNER = text("SELECT owner, address FROM leases WHERE table_id = :table_id AND expires_at > now()")
 _EXPIRED = text("SELECT table_id FROM leases WHERE expires_at < now() LIMIT 100")
-_RELEASE = text("DELETE FROM leases WHERE table_id = :table_id AND owner = :node")
+_RELEASE = text(
+    "DELETE FROM leases WHERE table_id = :table_id AND owner = :node RETURNING table_id"
+)
 _DROP_EXPIRED = text("DELETE FROM leases WHERE table_id = :table_id AND expires_at < now()")
 _RELEASE_ALL = text("DELETE FROM leases WHERE owner = :node")
 _HERE = text(
@@ -150,6 +152,9 @@ class PgCluster(Cluster):
         self.ready = asyncio.Event()
         #: Notices not yet applied, by table (see :meth:`dispatch`), and the tasks applying them.
         self._pending: dict[str, deque[str]] = {}
+        #: Takes a notice that needs no work here (True: taken), before any task is made for
+        #: it: a move of a table nobody here watches (set by :class:`.TableService`).
+        self.absorb: Callable[[str, str], bool] | None = None
         self._appliers: set[asyncio.Task[None]] = set()
 
     def _run(self, statement: object, **params: object) -> list[tuple[object, ...]]:
@@ -226,8 +231,8 @@ class PgCluster(Cluster):
         table may be behind (:meth:`.TableService.on_notice` leaves the moves of a table
         nobody watches there unapplied), so their lobbies stop listing it."""
         with self.store.engine.begin() as conn:
-            conn.execute(_RELEASE, {"node": self.node, "table_id": table_id})
-            self.store.notify(conn, table_id, "over")
+            if conn.execute(_RELEASE, {"node": self.node, "table_id": table_id}).first():
+                self.store.notify(conn, table_id, "over")
         self.owned.discard(table_id)
 
     def drop_expired(self, table_id: str) -> None:
@@ -302,6 +307,8 @@ class PgCluster(Cluster):
         pending = self._pending.get(table_id)
         if pending is not None:  # its applier is running and will get to it
             pending.append(kind)
+            return
+        if self.absorb is not None and self.absorb(table_id, kind):
             return
         self._pending[table_id] = deque([kind])
         task = asyncio.get_running_loop().create_task(self._apply(table_id, on_notice))

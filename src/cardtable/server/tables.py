@@ -43,7 +43,7 @@ from cardtable.core.options import options_to_json
 from cardtable.server.botpool import BotPool, is_search, think
 from cardtable.server.budget import Budget
 from cardtable.server.clock import TurnClock
-from cardtable.server.cluster import Cluster
+from cardtable.server.cluster import Cluster, PgCluster
 from cardtable.server.config import DEFAULTS
 from cardtable.server.inputs import clean_name, excerpt
 from cardtable.server.store import (
@@ -256,6 +256,8 @@ class TableService:
         self.counts: Counter[str] = Counter()
         #: Latency histograms and collector pauses for ``/metrics`` (see :mod:`.timings`).
         self.timings = Timings()
+        if isinstance(self.cluster, PgCluster):
+            self.cluster.absorb = self.absorb
 
     # ------------------------------------------------------------------ lobby
 
@@ -725,6 +727,16 @@ class TableService:
                 await self.broadcast(table)
                 self.schedule_bots(table)
 
+    def absorb(self, table_id: str, kind: str) -> bool:
+        """Take a move's notice for a dormant table (:meth:`_dormant`) at once, as the
+        listener reads it: mark the table stale and make no task for it. False for anything
+        else, which :meth:`on_notice` handles."""
+        table = self.tables.get(table_id)
+        if table is None or not kind.startswith("event ") or not self._dormant(table):
+            return False
+        table.stale = True
+        return True
+
     def _dormant(self, table: LiveTable) -> bool:
         """Whether this process may leave the table's moves unapplied: another process owns
         it and no client of it is connected here (with routing, its clients are sent to the
@@ -754,6 +766,9 @@ class TableService:
         if not owned and self.cluster.owns(table.id):  # just taken: run it from the store's step
             table.stale = True
             await self.fresh(table)
+            if table.state.is_terminal():  # it had ended unseen here: nothing to run
+                await asyncio.to_thread(self.cluster.release, table.id)
+                return None
             table.clock.restart()
             self.schedule_bots(table)
         return None
