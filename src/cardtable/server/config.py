@@ -79,6 +79,11 @@ class Settings:
     #: from 0.17 to 0.06 ms and its collections from 412 to 14 in 4,000 moves
     #: (docs/reliability.md, "Where the tail came from").
     gc_young_threshold: int = 10_000
+    #: > 0: the collector's own schedule is off and the server collects everything every this
+    #: many seconds instead (see :func:`.timings.tune_gc`; the young threshold then does not
+    #: apply). Its young collections walked every live table's state: 0.17-0.34 ms of CPU per
+    #: move and pauses of 50-120 ms at 200 tables (docs/reliability.md, "Fifth sitting").
+    gc_every_seconds: float = 60.0
     #: Worker processes for bot searches and hints.
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
 
@@ -127,6 +132,7 @@ ENV: Final = {
     "CARDTABLE_BOT_WORKERS": "bot_workers",
     "CARDTABLE_LEASE_SECONDS": "lease_seconds",
     "CARDTABLE_GC_YOUNG_THRESHOLD": "gc_young_threshold",
+    "CARDTABLE_GC_EVERY_SECONDS": "gc_every_seconds",
 }
 
 
