@@ -66,15 +66,17 @@ SERVER = """
 import sys, uvicorn
 from cardtable.server.app import create_app
 from cardtable.server.config import Settings
+from cardtable.server.deflate import protocol
 settings = Settings(
     database_url=sys.argv[1], think_time=0.0, max_messages_per_second=10_000,
     tables_per_minute=0, joins_per_minute=0, tables_per_client=100_000, max_open_tables=100_000,
     away_seconds=100_000.0, warm_bot_workers=False, bot_workers=1,
     **({} if sys.argv[3] == "default" else {"gc_young_threshold": int(sys.argv[3])}),
 )
+# The WebSocket protocol `cardtable serve` uses (small messages sent uncompressed, as set).
 uvicorn.run(
     create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
-    ws_per_message_deflate=sys.argv[4] == "on",
+    ws_per_message_deflate=sys.argv[4] == "on", ws=protocol(settings.ws_deflate_min_bytes),
 )
 """
 
