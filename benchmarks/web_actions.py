@@ -1,9 +1,9 @@
 """CPU per move of the table service alone: no sockets, no client, no HTTP.
 
 Drives :class:`~cardtable.server.tables.TableService` directly: ``TABLES`` tables of people
-(every seat connected through a fake socket that JSON-encodes what it is sent), one coroutine
-per table acting for whoever is to act, until ``ACTIONS`` moves are made. Each move is checked,
-stored and broadcast exactly as from a WebSocket. Reports this process's CPU time per move
+(every seat connected through a fake socket that JSON-encodes what it is sent, with the
+server's encoder), one coroutine per table acting for whoever is to act, until ``ACTIONS``
+moves are made. Each move is checked, stored and broadcast exactly as from a WebSocket. Reports this process's CPU time per move
 (all threads, so the move writer counts) and the wall time, which on a shared machine says
 more about the machine than about the server; the CPU time hardly does.
 
@@ -32,6 +32,14 @@ from cardtable.server.store import Store
 from cardtable.server.tables import Connection, TableService
 from cardtable.server.timings import collect_every, tune_gc
 
+try:  # the server's own encoder (msgspec); an older server's send_json used the standard library
+    from cardtable.server.views import encode
+except ImportError:
+
+    def encode(message: dict[str, Any]) -> str:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 GAMES = [("magic-show", 2), ("score", 3), ("piece-of-the-action", 3), ("portfolio", 3)]
 
 
@@ -54,7 +62,7 @@ async def run(
     sent = [0]
 
     async def send(message: dict[str, Any]) -> None:
-        sent[0] += len(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        sent[0] += len(encode(message))
 
     for table in made:
         for s in range(table.row.num_players):
