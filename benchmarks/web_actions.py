@@ -3,9 +3,10 @@
 Drives :class:`~cardtable.server.tables.TableService` directly: ``TABLES`` tables of people
 (every seat connected through a fake socket that JSON-encodes what it is sent, with the
 server's encoder), one coroutine per table acting for whoever is to act, until ``ACTIONS``
-moves are made. Each move is checked, stored and broadcast exactly as from a WebSocket. Reports this process's CPU time per move
-(all threads, so the move writer counts) and the wall time, which on a shared machine says
-more about the machine than about the server; the CPU time hardly does.
+moves are made. Each move is checked, stored and broadcast exactly as from a WebSocket.
+Reports this process's CPU time per move (all threads, so the move writer counts) and the wall
+time, which on a shared machine says more about the machine than about the server; the CPU
+time hardly does.
 
 Run: ``CARDTABLE_PURE=1 .venv/bin/python benchmarks/web_actions.py sqlite 50 3000`` or with a
 PostgreSQL URL instead of ``sqlite``; a fourth argument is the server's ``gc_young_threshold``
