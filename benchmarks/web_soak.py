@@ -557,7 +557,11 @@ def main() -> None:
         "the page does; 1, the whole view after every change",
     )
     parser.add_argument(
-        "--deflate", choices=["on", "off"], default="on", help="servers offer permessage-deflate"
+        "--deflate",
+        choices=["on", "off"],
+        default="on",
+        help="servers offer permessage-deflate (as cardtable serve: messages under the "
+        "server's ws_deflate_min_bytes, 2048 by default, are sent uncompressed)",
     )
     parser.add_argument(
         "--gc-threshold",
