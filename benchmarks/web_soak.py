@@ -71,7 +71,10 @@ settings = Settings(
     database_url=sys.argv[1], think_time=0.0, max_messages_per_second=10_000,
     tables_per_minute=0, joins_per_minute=0, tables_per_client=100_000, max_open_tables=100_000,
     away_seconds=100_000.0, warm_bot_workers=False, bot_workers=1,
-    **({} if sys.argv[3] == "default" else {"gc_young_threshold": int(sys.argv[3])}),
+    **(
+        {} if sys.argv[3] == "default"
+        else {"gc_young_threshold": int(sys.argv[3]), "gc_every_seconds": 0.0}
+    ),
 )
 # The WebSocket protocol `cardtable serve` uses (small messages sent uncompressed, as set).
 uvicorn.run(
@@ -566,8 +569,8 @@ def main() -> None:
     parser.add_argument(
         "--gc-threshold",
         default="default",
-        help="the servers' gc_young_threshold (0: Python's collector as it is; default: the "
-        "server's default)",
+        help="the servers' gc_young_threshold, with their timed collections off (0: Python's "
+        "collector as it is; default: the server's defaults, a full collection every 60 s)",
     )
     parser.add_argument(
         "--client-nice",
