@@ -1,17 +1,20 @@
 """CPU per move of the table service alone: no sockets, no client, no HTTP.
 
 Drives :class:`~cardtable.server.tables.TableService` directly: ``TABLES`` tables of people
-(every seat connected through a fake socket that JSON-encodes what it is sent), one coroutine
-per table acting for whoever is to act, until ``ACTIONS`` moves are made. Each move is checked,
-stored and broadcast exactly as from a WebSocket. Reports this process's CPU time per move
-(all threads, so the move writer counts) and the wall time, which on a shared machine says
-more about the machine than about the server; the CPU time hardly does.
+(every seat connected through a fake socket that JSON-encodes what it is sent, with the
+server's encoder), one coroutine per table acting for whoever is to act, until ``ACTIONS``
+moves are made. Each move is checked, stored and broadcast exactly as from a WebSocket.
+Reports this process's CPU time per move (all threads, so the move writer counts) and the wall
+time, which on a shared machine says more about the machine than about the server; the CPU
+time hardly does.
 
 Run: ``CARDTABLE_PURE=1 .venv/bin/python benchmarks/web_actions.py sqlite 50 3000`` or with a
 PostgreSQL URL instead of ``sqlite``; a fourth argument is the server's ``gc_young_threshold``
 (0, the default: Python's collector as it is), and the collector's CPU time is reported; a
 fifth, ``1`` or ``2`` (the default), is the wire protocol the connections speak (docs/web.md,
-"The wire format": 1 sends the whole view after every change, 2 an update from the last one).
+"The wire format": 1 sends the whole view after every change, 2 an update from the last one);
+a sixth, the server's ``gc_every_seconds`` (0, the default: the collector's own schedule;
+> 0: it is off and everything is collected every that many seconds, as the server does).
 To compare with an older server, put its ``src`` first on
 ``PYTHONPATH`` (``git archive COMMIT src | tar -x -C /tmp/old``).
 """
@@ -28,16 +31,28 @@ from typing import Any
 
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, TableService
-from cardtable.server.timings import tune_gc
+from cardtable.server.timings import collect_every, tune_gc
+
+try:  # the server's own encoder (msgspec); an older server's send_json used the standard library
+    from cardtable.server.views import encode
+except ImportError:
+
+    def encode(message: dict[str, Any]) -> str:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
 
 GAMES = [("magic-show", 2), ("score", 3), ("piece-of-the-action", 3), ("portfolio", 3)]
 
 
-async def run(url: str, tables: int, actions: int, gc_threshold: int, protocol: int) -> None:
+async def run(
+    url: str, tables: int, actions: int, gc_threshold: int, protocol: int, gc_every: float
+) -> None:
     store = Store(url, "bench")
     service = TableService(store, think_time=0.0, bot_workers=1)
     service.timings.watch_gc()
-    tune_gc(gc_threshold)  # as the server does at start (0: Python's collector as it is)
+    # As the server does at start (0, 0: Python's collector as it is).
+    tune_gc(gc_threshold, gc_every)
+    collector = asyncio.create_task(collect_every(gc_every)) if gc_every > 0 else None
     made = []
     for i in range(tables):
         game, players = GAMES[i % len(GAMES)]
@@ -48,7 +63,7 @@ async def run(url: str, tables: int, actions: int, gc_threshold: int, protocol: 
     sent = [0]
 
     async def send(message: dict[str, Any]) -> None:
-        sent[0] += len(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        sent[0] += len(encode(message))
 
     for table in made:
         for s in range(table.row.num_players):
@@ -82,8 +97,10 @@ async def run(url: str, tables: int, actions: int, gc_threshold: int, protocol: 
         f" {service.timings.gc_pause.count} collections ({service.timings.gc_full_pause.count}"
         f" full), gc CPU {1000 * service.timings.gc_cpu / done[0]:.3f} ms per move, longest"
         f" full pause <= {max_bound(service.timings.gc_full_pause) * 1000:g} ms;"
-        f" protocol {protocol}"
+        f" protocol {protocol}, gc every {gc_every:g} s"
     )
+    if collector is not None:
+        collector.cancel()
     await service.close()
 
 
@@ -103,5 +120,6 @@ if __name__ == "__main__":
             int(sys.argv[3]) if len(sys.argv) > 3 else 3000,
             int(sys.argv[4]) if len(sys.argv) > 4 else 0,
             int(sys.argv[5]) if len(sys.argv) > 5 else 2,
+            float(sys.argv[6]) if len(sys.argv) > 6 else 0.0,
         )
     )

@@ -69,15 +69,20 @@ SERVER = """
 import sys, uvicorn
 from cardtable.server.app import create_app
 from cardtable.server.config import Settings
+from cardtable.server.deflate import protocol
 settings = Settings(
     database_url=sys.argv[1], think_time=0.0, max_messages_per_second=10_000,
     tables_per_minute=0, joins_per_minute=0, tables_per_client=100_000, max_open_tables=100_000,
     away_seconds=100_000.0, warm_bot_workers=False, bot_workers=1, public_url=sys.argv[5],
-    **({} if sys.argv[3] == "default" else {"gc_young_threshold": int(sys.argv[3])}),
+    **(
+        {} if sys.argv[3] == "default"
+        else {"gc_young_threshold": int(sys.argv[3]), "gc_every_seconds": 0.0}
+    ),
 )
+# The WebSocket protocol `cardtable serve` uses (small messages sent uncompressed, as set).
 uvicorn.run(
     create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
-    ws_per_message_deflate=sys.argv[4] == "on",
+    ws_per_message_deflate=sys.argv[4] == "on", ws=protocol(settings.ws_deflate_min_bytes),
 )
 """
 
@@ -586,7 +591,11 @@ def main() -> None:
         "the page does; 1, the whole view after every change",
     )
     parser.add_argument(
-        "--deflate", choices=["on", "off"], default="on", help="servers offer permessage-deflate"
+        "--deflate",
+        choices=["on", "off"],
+        default="on",
+        help="servers offer permessage-deflate (as cardtable serve: messages under the "
+        "server's ws_deflate_min_bytes, 2048 by default, are sent uncompressed)",
     )
     parser.add_argument(
         "--route",
@@ -597,8 +606,8 @@ def main() -> None:
     parser.add_argument(
         "--gc-threshold",
         default="default",
-        help="the servers' gc_young_threshold (0: Python's collector as it is; default: the "
-        "server's default)",
+        help="the servers' gc_young_threshold, with their timed collections off (0: Python's "
+        "collector as it is; default: the server's defaults, a full collection every 60 s)",
     )
     parser.add_argument(
         "--client-nice",

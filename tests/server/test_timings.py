@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import gc
+import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 from cardtable.server.app import create_app
 from cardtable.server.config import Settings, load_settings
-from cardtable.server.timings import Histogram, Timings, quantile
+from cardtable.server.timings import Histogram, Timings, quantile, tune_gc
 
 
 def test_histogram_buckets_and_quantiles() -> None:
@@ -52,6 +53,7 @@ def test_the_server_freezes_start_up_and_raises_the_young_threshold(tmp_path: Pa
         database_url=f"sqlite:///{tmp_path / 'gc.db'}",
         warm_bot_workers=False,
         gc_young_threshold=12_345,
+        gc_every_seconds=0,
     )
     with TestClient(create_app(settings)):
         assert gc.get_threshold() == (12_345, before[1], before[2])
@@ -66,3 +68,45 @@ def test_the_gc_threshold_is_a_setting() -> None:
     env = {"CARDTABLE_DATABASE_URL": "sqlite://", "CARDTABLE_GC_YOUNG_THRESHOLD": "0"}
     assert load_settings(env).gc_young_threshold == 0
     assert load_settings({"CARDTABLE_DATABASE_URL": "sqlite://"}).gc_young_threshold > 700
+
+
+def test_by_default_the_server_collects_on_a_timer_not_on_allocations(tmp_path: Path) -> None:
+    """``gc_every_seconds`` (the default, 60): the collector's own schedule is off while the
+    server runs and it collects everything on a timer instead, timed like any collection;
+    undone when the server stops. (Before, the server only raised the young threshold: with
+    Python 3.11's count of allocations minus deallocations, each young collection then walked
+    every live table's state; docs/reliability.md, "Fifth sitting".)"""
+    assert gc.isenabled()
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'gc.db'}",
+        warm_bot_workers=False,
+        gc_every_seconds=0.05,
+    )
+    app = create_app(settings)
+    with TestClient(app):
+        assert not gc.isenabled()
+        assert gc.get_freeze_count() > 0
+        timings = app.state.service.timings
+        start = timings.gc_full_pause.count
+        deadline = time.monotonic() + 10
+        while timings.gc_full_pause.count < start + 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert timings.gc_full_pause.count >= start + 2  # two timed full collections
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+    assert load_settings({"CARDTABLE_DATABASE_URL": "sqlite://"}).gc_every_seconds == 60
+    env = {"CARDTABLE_DATABASE_URL": "sqlite://", "CARDTABLE_GC_EVERY_SECONDS": "0"}
+    assert load_settings(env).gc_every_seconds == 0
+
+
+def test_tune_gc_with_neither_setting_leaves_the_collector_alone() -> None:
+    before = gc.get_threshold()
+    undo = tune_gc(0, 0)
+    assert gc.isenabled() and gc.get_threshold() == before and gc.get_freeze_count() == 0
+    undo()
+    undo = tune_gc(0, 30)  # a timer alone still turns the collector's schedule off
+    try:
+        assert not gc.isenabled() and gc.get_freeze_count() > 0
+    finally:
+        undo()
+    assert gc.isenabled() and gc.get_threshold() == before and gc.get_freeze_count() == 0

@@ -56,6 +56,7 @@ def serve_command(host: str, port: int, database_url: str | None, think_time: fl
 
     from cardtable.server.app import create_app
     from cardtable.server.config import load_settings
+    from cardtable.server.deflate import protocol
 
     env = dict(os.environ)
     if database_url:
@@ -69,6 +70,10 @@ def serve_command(host: str, port: int, database_url: str | None, think_time: fl
         settings = replace(settings, public_url=settings.public_url.replace("{port}", str(port)))
     click.echo(f"cardtable web table on http://{host}:{port}  (database: {settings.database_url})")
     config = uvicorn.Config(
-        create_app(settings), log_level="warning", ws_max_size=WS_MAX_SIZE, proxy_headers=True
+        create_app(settings),
+        log_level="warning",
+        ws_max_size=WS_MAX_SIZE,
+        proxy_headers=True,
+        ws=protocol(settings.ws_deflate_min_bytes),  # small messages sent uncompressed
     )
     uvicorn.Server(config).run(sockets=[sock])

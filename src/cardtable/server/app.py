@@ -54,7 +54,8 @@ from cardtable.server.rematch import Rematches
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
-from cardtable.server.timings import tune_gc
+from cardtable.server.timings import collect_every, tune_gc
+from cardtable.server.views import encode
 
 STATIC = Path(__file__).parent / "static"
 #: Client messages are flat objects; deeper nesting is refused before parsing.
@@ -170,8 +171,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service.timings.watch_gc()
         lag = loop.create_task(service.timings.watch_loop())
         # Last: what start-up built lives as long as the process (see tune_gc).
-        untune_gc = tune_gc(settings.gc_young_threshold)
+        untune_gc = tune_gc(settings.gc_young_threshold, settings.gc_every_seconds)
+        collector = (
+            loop.create_task(collect_every(settings.gc_every_seconds))
+            if settings.gc_every_seconds > 0
+            else None
+        )
         yield
+        if collector is not None:
+            collector.cancel()
         untune_gc()
         lag.cancel()
         service.timings.unwatch_gc()
@@ -376,10 +384,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return
             seat = None if token is None else service.seat_of(table, token)
         except TableError as exc:
-            await websocket.send_json({"type": "error", "code": exc.status, "message": str(exc)})
+            await _error(websocket, exc.status, str(exc))
             await websocket.close(code=4000 + exc.status)
             return
-        conn = Connection(seat, websocket.send_json, updates=updates)
+
+        async def send(message: dict[str, Any]) -> None:
+            await websocket.send_text(encode(message))
+
+        conn = Connection(seat, send, updates=updates)
         await service.connected(table, conn)
         try:
             await _serve(websocket, table, conn, service, chat, settings)
@@ -517,7 +529,7 @@ async def _handle(
             await _error(websocket, 403, "spectators get no hints; join a seat first")
             return
         try:
-            await websocket.send_json(await service.hint(table, conn.seat))
+            await websocket.send_text(encode(await service.hint(table, conn.seat)))
         except TableError as exc:
             await _error(websocket, exc.status, str(exc))
         return
@@ -548,10 +560,10 @@ async def _handle(
     ack: dict[str, Any] = {"type": "ack", "seq": new_seq, "action": chosen.text}
     if duplicate:
         ack["duplicate"] = True
-    await websocket.send_json(ack)
+    await websocket.send_text(encode(ack))
     if not duplicate:  # committed and broadcast to every connection of the table by now
         service.timings.action.observe(time.perf_counter() - received)
 
 
 async def _error(websocket: WebSocket, code: int, message: str) -> None:
-    await websocket.send_json({"type": "error", "code": code, "message": message})
+    await websocket.send_text(encode({"type": "error", "code": code, "message": message}))

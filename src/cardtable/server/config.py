@@ -82,6 +82,16 @@ class Settings:
     #: from 0.17 to 0.06 ms and its collections from 412 to 14 in 4,000 moves
     #: (docs/reliability.md, "Where the tail came from").
     gc_young_threshold: int = 10_000
+    #: > 0: the collector's own schedule is off and the server collects everything every this
+    #: many seconds instead (see :func:`.timings.tune_gc`; the young threshold then does not
+    #: apply). Its young collections walked every live table's state: 0.17-0.34 ms of CPU per
+    #: move and pauses of 50-120 ms at 200 tables (docs/reliability.md, "Fifth sitting").
+    gc_every_seconds: float = 60.0
+    #: WebSocket messages shorter than this are sent uncompressed on a connection that
+    #: negotiated permessage-deflate (0: every message compressed, as uvicorn does). Three
+    #: quarters of protocol 2's updates are under 2 KB; compressing them cost about 0.4 ms of CPU
+    #: per move to save about a kilobyte each (see :mod:`.deflate`).
+    ws_deflate_min_bytes: int = 2048
     #: Worker processes for bot searches and hints.
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
 
@@ -131,6 +141,8 @@ ENV: Final = {
     "CARDTABLE_LEASE_SECONDS": "lease_seconds",
     "CARDTABLE_PUBLIC_URL": "public_url",
     "CARDTABLE_GC_YOUNG_THRESHOLD": "gc_young_threshold",
+    "CARDTABLE_GC_EVERY_SECONDS": "gc_every_seconds",
+    "CARDTABLE_WS_DEFLATE_MIN_BYTES": "ws_deflate_min_bytes",
 }
 
 

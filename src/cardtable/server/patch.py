@@ -51,17 +51,30 @@ def _same(old: Any, new: Any) -> bool:
     return old is new or (old == new and type(old) is type(new))  # 1 == True, not in JSON
 
 
+#: A key no view has (``dict.get``'s default below: a view's values may be None).
+_MISSING: Any = object()
+
+
 def _changed(old: Any, new: Any, path: str, ops: list[Op]) -> None:
-    """Add the operations for ``old`` and ``new``, which differ."""
+    """Add the operations for ``old`` and ``new``, which differ.
+
+    The hot loop of a broadcast (every key of every seat's view, every move): ``_same`` is
+    written out inline and the keys are compared once in C (about 5% faster on the views of
+    random games of four games; the rest is the comparisons themselves)."""
     if type(old) is dict and type(new) is dict:
-        for key in old:
-            if key not in new:
-                ops.append({"op": "remove", "path": pointer(path, key)})
+        if old.keys() != new.keys():  # compared in C; keys rarely come or go
+            for key in old:
+                if key not in new:
+                    ops.append({"op": "remove", "path": pointer(path, key)})
+        get = old.get
         for key, value in new.items():
-            if key not in old:
+            before = get(key, _MISSING)
+            if before is value:
+                continue  # most of a view ends here, without a call
+            if before is _MISSING:
                 ops.append({"op": "add", "path": pointer(path, key), "value": value})
-            elif not _same(old[key], value):  # most of a view ends here, without a call
-                _changed(old[key], value, pointer(path, key), ops)
+            elif before != value or type(before) is not type(value):
+                _changed(before, value, pointer(path, key), ops)
     elif type(old) is list and type(new) is list and _list(old, new, path, ops):
         return
     else:
@@ -88,7 +101,11 @@ def _list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool:
                 ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[kept:])
                 return True
     if len(old) == len(new):
-        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if not _same(a, b)]
+        changed = [
+            i
+            for i, (a, b) in enumerate(zip(old, new, strict=True))
+            if a is not b and (a != b or type(a) is not type(b))
+        ]
         if len(changed) < len(new):  # some entries kept: patch the others
             for i in changed:
                 _changed(old[i], new[i], f"{path}/{i}", ops)

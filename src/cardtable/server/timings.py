@@ -174,7 +174,7 @@ class Timings:
             self.loop_lag.observe(max(0.0, time.perf_counter() - start - every))
 
 
-def tune_gc(young_threshold: int) -> Callable[[], None]:
+def tune_gc(young_threshold: int, every_seconds: float = 0.0) -> Callable[[], None]:
     """Make the collector's pauses rarer and shorter for a long-running server.
 
     Everything imported and built at start (modules, game tables, the app) lives as long as the
@@ -184,17 +184,41 @@ def tune_gc(young_threshold: int) -> Callable[[], None]:
     (views, JSON) that die young anyway: fewer young collections mean fewer promotions and so
     fewer full ones. 0 leaves the collector as Python sets it.
 
+    ``every_seconds`` > 0 turns the collector's own schedule off instead: the server then
+    collects everything every that many seconds (:func:`collect_every`). Python 3.11 counts
+    allocations minus deallocations, so a server that replaces each table's state on every
+    move (a new state allocated, the old one freed) rarely reaches a threshold, and when it
+    does its young generation holds every state made since: each young collection walked the
+    live tables' states (tens of thousands of lists of ints, 50-80 ms of CPU at 200 tables),
+    and found almost nothing (a few objects per thousand moves are cyclic garbage:
+    docs/reliability.md, "Fifth sitting"). One full collection a minute costs less and
+    pauses once.
+
     Returns what undoes it (called when the server stops: tests start many servers in one
     process, and what a stopped server froze would otherwise never be collected)."""
-    if young_threshold <= 0:
+    if young_threshold <= 0 and every_seconds <= 0:
         return lambda: None
     before = gc.get_threshold()
+    enabled = gc.isenabled()
     gc.collect()
     gc.freeze()
-    gc.set_threshold(young_threshold, before[1], before[2])
+    if every_seconds > 0:
+        gc.disable()
+    else:
+        gc.set_threshold(young_threshold, before[1], before[2])
 
     def undo() -> None:
         gc.unfreeze()
         gc.set_threshold(*before)
+        if enabled:
+            gc.enable()
 
     return undo
+
+
+async def collect_every(seconds: float) -> None:
+    """Collect every generation every ``seconds`` until cancelled (with the collector's own
+    schedule off, see :func:`tune_gc`): cyclic garbage lives at most that long."""
+    while True:
+        await asyncio.sleep(seconds)
+        gc.collect()

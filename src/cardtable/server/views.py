@@ -19,7 +19,10 @@ seat logs), never from the live table, so this module does not depend on the tab
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from cardtable.server.patch import diff
 from cardtable.server.seatlog import HISTORY_TAIL, LOG_TAIL, TIMELINE_TAIL, SeatLog, SeatLogs
@@ -33,6 +36,7 @@ __all__ = [
     "MAX_UPDATE_OPS",
     "TIMELINE_TAIL",
     "SeatLogs",
+    "encode",
     "moves",
     "seat_update",
     "seat_view",
@@ -41,6 +45,21 @@ __all__ = [
 #: An update carries at most this many operations; a bigger change (a new deal, say) is sent as
 #: the whole view, so an update is never much larger than the view it leads to.
 MAX_UPDATE_OPS = 64
+
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def encode(message: dict[str, Any]) -> str:
+    """``message`` as the text of a WebSocket frame: compact JSON, as Starlette's
+    ``send_json`` writes it (``json.dumps`` with ``separators=(",", ":")`` and
+    ``ensure_ascii=False``), but encoded by msgspec, 3-5 times faster; encoding every view and
+    update was about a tenth of the server's CPU per move (docs/reliability.md, "Fifth
+    sitting"). A value msgspec does not take falls back to the standard library."""
+    try:
+        return _ENCODER.encode(message).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def moves(state: State, seat: int | None) -> dict[str, Any]:
