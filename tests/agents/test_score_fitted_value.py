@@ -1,10 +1,12 @@
-"""Score!'s fitted search value (``games.score.value``) and ``hard`` reading it.
+"""Score!'s fitted search value (``games.score.value``, read by ``ismcts:value=search``).
 
 The fourth sitting's diagnosis (docs/bots.md, "Score!, diagnosed"): ``evaluate`` credits only
 complete sets (SC-R9), so an 8-action cut-off cannot tell a pass that keeps a near-set from one
 that gives it away. The fitted value weighs values held three, two and one of, the lone-top
 bonus (SC-R10) and a call that reaches the target (SC-R2); it must predict held-out games'
 winners better than ``evaluate`` and the fourth sitting's guessed ``hand_promise`` value.
+It does not make the search stronger (docs/bots.md: ``hard`` with it lost to the PIMC baseline),
+so ``hard`` does not use it; these tests pin what the value is, not that it helps.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import math
 
 import pytest
 
-from cardtable.agents import IsmctsAgent, decide, make_agent
+from cardtable.agents import decide, make_agent
 from cardtable.core import Rng, new_state
 from cardtable.games.score import ScoreState, rules, value
 
@@ -25,13 +27,6 @@ COMPLETES = [
     ["Filled-Blue-Triangle", "Partial-Green-Circle", "Hollow-Red-Square"],
     ["Filled-Green-Square", "Partial-Red-Triangle", "Hollow-Blue-Circle"],
 ]
-
-
-def test_hard_scores_its_cut_offs_with_the_games_search_value() -> None:
-    hard = make_agent("hard")
-    assert isinstance(hard, IsmctsAgent)
-    assert hard.config.value == "search"
-    assert hard.config.iterations == 400  # the budget is unchanged
 
 
 def test_a_third_matching_single_raises_the_fitted_value_where_evaluate_sees_nothing() -> None:

@@ -3,17 +3,14 @@
 ``random``, ``greedy``, ``ismcts`` or ``ismcts:iterations=2000,rollout=greedy`` (parameters
 after a colon, comma-separated), or a difficulty level a player understands:
 
-============  ============================================================  =====================
-level         spec                                                          what it is
-============  ============================================================  =====================
-``easy``      ``random``                                                    any legal move
-``medium``    ``greedy``                                                    the rule of thumb
-``hard``      ``ismcts:iterations=400,reuse=0,first=greedy,value=search``   a short search
-``expert``    ``ismcts:time=2.0,rollout=greedy``                            two seconds a move
-============  ============================================================  =====================
-
-``hard``'s ``value=search`` scores its cut-off rollouts with the game's ``State.search_value``:
-Score!'s fitted value (:mod:`cardtable.games.score.value`); every other game's is ``evaluate``.
+============  ===============================================  ===================================
+level         spec                                             what it is
+============  ===============================================  ===================================
+``easy``      ``random``                                       any legal move
+``medium``    ``greedy``                                       the game's rule of thumb
+``hard``      ``ismcts:iterations=400,reuse=0,first=greedy``   a short search (well under 1 s)
+``expert``    ``ismcts:time=2.0,rollout=greedy``               two seconds of search per move
+============  ===============================================  ===================================
 
 >>> make_agent("ismcts:iterations=50,c=1.0").config.iterations
 50
@@ -55,7 +52,7 @@ from cardtable.core import State
 LEVELS: dict[str, str] = {
     "easy": "random",
     "medium": "greedy",
-    "hard": "ismcts:iterations=400,reuse=0,first=greedy,value=search",
+    "hard": "ismcts:iterations=400,reuse=0,first=greedy",
     "expert": "ismcts:time=2.0,rollout=greedy",
 }
 
