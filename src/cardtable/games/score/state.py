@@ -32,6 +32,7 @@ from cardtable.games.score.table import (
     ScoreTable,
     check_position,
 )
+from cardtable.games.score.value import fitted_shares
 
 _LED_PHASES = (COMMIT, COLLECT)
 
@@ -117,22 +118,17 @@ class ScoreState(ScoreTable):
         return [w / whole for w in weights]
 
     def search_value(self) -> list[float]:
-        """``evaluate`` with credit for sets in progress (``rules.hand_promise``), for ``hard``.
+        """A fitted win share for the search's cut-off rollouts (``value.fitted_shares``).
 
         The diagnosis in docs/bots.md: an 8-action rollout scored by ``evaluate`` sees a pass
         or a face-down play only if it completes a set, so the search's choice among them is a
-        coin toss. Crediting three of a matching value as most of a set lets the search see
-        what a pass gives away. Only the search reads this; the baseline keeps ``evaluate``.
+        coin toss. The fitted value also weighs values held three, two and one of, the lone-top
+        bonus (SC-R10) and a call that would reach the target (SC-R2), so the search sees what
+        a pass gives away. Only the search reads this; the baseline keeps ``evaluate``.
         """
         if self.is_terminal():
             return self.returns()
-        potential = [
-            t + (0.0 if self.busted[s] else rules.hand_promise(self, s)) + 1.0
-            for s, t in enumerate(self.total)
-        ]
-        weights = [p * p for p in potential]
-        whole = sum(weights)
-        return [w / whole for w in weights]
+        return fitted_shares(self)
 
     def game_stats(self) -> dict[str, float]:
         return {
