@@ -95,6 +95,11 @@ class IsmctsAgent:
         self._rule_of_thumb = -1
         if cfg.first == "greedy" or cfg.keep > 0:
             self._rule_of_thumb = self._seed_root(root, info, rng)
+        # The observer's legal ids at the root are the same in every sample (they depend on what
+        # it knows, which every sample keeps; tests/core/test_sampler.py checks it), so they are
+        # taken from the information set once, not regenerated in each sampled world: in
+        # Portfolio and Piece of the Action a root decision's generation was a tenth of a search.
+        root_ids = [a.id for a in info.legal]
         world: State | None = None
         left = 0
         done = 0
@@ -108,7 +113,7 @@ class IsmctsAgent:
                     world, left = info.sample(rng), reuse
                 state = world.clone()
                 left -= 1
-            self._iterate(root, state, info.seat, rng)
+            self._iterate(root, state, info.seat, rng, root_ids)
             done += 1
         self.last_iterations = done
         out = []
@@ -135,7 +140,9 @@ class IsmctsAgent:
         root.children[choice.id] = Node()
         return choice.id
 
-    def _iterate(self, root: Node, state: State, observer: int, rng: Rng) -> None:
+    def _iterate(
+        self, root: Node, state: State, observer: int, rng: Rng, root_ids: list[int]
+    ) -> None:
         # The state's methods are called directly, not through bound methods held in locals:
         # compiled, a direct call is a C call, a held bound method a generic Python call.
         node = root
@@ -143,7 +150,8 @@ class IsmctsAgent:
         hidden_moves = _has_hidden_moves(type(state))
         while not state.is_terminal():
             seat = self._mover(state, observer, rng)
-            ids = state.legal_action_ids(seat)
+            # At the root the observer acts first (``_mover``), with the information set's ids.
+            ids = root_ids if node is root and seat == observer else state.legal_action_ids(seat)
             if not ids:
                 break  # an impossible sample the sampler could not avoid: score it as it stands
             if seat != observer and hidden_moves and self._hidden_from(state, seat, ids, observer):
