@@ -184,15 +184,21 @@ class IsmctsAgent:
         return any(not state.action_audience(seat, a) & bit for a in ids)
 
     def _select(self, node: Node, ids: list[int], rng: Rng) -> tuple[int, Node, bool]:
-        """UCT over the available children; expand an untried action first."""
+        """UCT over the available children; expand an untried action first.
+
+        The untried actions are counted, not listed: a fully expanded node (most selections)
+        allocates nothing, and the k-th untried one is found by a second scan when needed.
+        """
         children = node.children
-        untried = []
+        untried = 0
+        last_untried = 0
         placed = False  # a child placed but never tried (the rule of thumb's root move)
         placed_action = 0
         for a in ids:
             child = children.get(a)
             if child is None:
-                untried.append(a)
+                untried += 1
+                last_untried = a
             else:
                 child.avail += 1
                 if child.visits == 0:
@@ -200,7 +206,15 @@ class IsmctsAgent:
         if placed:
             return placed_action, children[placed_action], True
         if untried:
-            action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+            action = last_untried
+            if untried > 1:
+                k = rng.below(untried)
+                for a in ids:
+                    if a not in children:
+                        if k == 0:
+                            action = a
+                            break
+                        k -= 1
             child = children[action] = Node()
             child.avail = 1
             return action, child, True
