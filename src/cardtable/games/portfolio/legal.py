@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio import trades
@@ -123,7 +125,7 @@ def hand_bits(st: PortfolioTable, seat: int) -> list[int]:
 #: Make ids by ``mask << 2 | suit`` (at most 4 × 2**14 masks), filled on first use. A list,
 #: not a dict: compiled, an index is a machine-word load where a dict lookup hashes a boxed int
 #: (the profile of compiled Portfolio searches showed the lookups at 4% of all time).
-_MAKES: list[tuple[int, ...] | None] = [None] * (1 << 16)
+_MAKES: Final[list[tuple[int, ...] | None]] = [None] * (1 << 16)
 
 
 def make_choices(bits: list[int]) -> list[int]:

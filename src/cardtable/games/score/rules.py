@@ -12,6 +12,7 @@ step runs inside :func:`apply_action` right after the decision that triggers it,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cardtable.core import NO_COMMIT, StateFormatError
 from cardtable.games.score import facts
@@ -56,7 +57,7 @@ _NOBODY: tuple[int, ...] = ()
 
 
 #: The three values of each Complete as bits of one word (``COMPLETE_VALUES`` as masks).
-COMPLETE_MASK: tuple[int, ...] = tuple(sum(1 << v for v in vals) for vals in COMPLETE_VALUES)
+COMPLETE_MASK: Final[tuple[int, ...]] = tuple(sum(1 << v for v in vals) for vals in COMPLETE_VALUES)
 
 
 def set_mask(st: ScoreTable, seat: int) -> int:
