@@ -59,3 +59,24 @@ def test_samples_respect_who_must_act(info: object) -> None:
         ids = state.legal_action_ids(seat)
         state.apply_unchecked(seat, ids[rng.below(len(ids))])
     assert checked
+
+
+@pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
+def test_samples_keep_the_seats_own_legal_ids(info: object) -> None:
+    """A seat's legal actions depend only on what it knows, so every sample of its information
+    set gives it the same legal ids, in the same order: IS-MCTS takes the root's ids from the
+    information set once instead of regenerating them in every sampled world."""
+    name, players = info.name, info.min_players  # type: ignore[attr-defined]
+    state, rng, checked = new_state(name, players, 23), Rng(23), 0
+    while not state.is_terminal():
+        for seat in state.to_act():
+            own = state.legal_action_ids(seat)
+            sample = state.sampler(seat)
+            for k in range(3):
+                assert sample(Rng(k)).legal_action_ids(seat) == own, (seat, state.to_json())
+                checked += 1
+        movers = list(state.to_act())
+        seat = movers[rng.below(len(movers))]
+        ids = state.legal_action_ids(seat)
+        state.apply_unchecked(seat, ids[rng.below(len(ids))])
+    assert checked

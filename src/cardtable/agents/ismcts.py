@@ -95,6 +95,11 @@ class IsmctsAgent:
         self._rule_of_thumb = -1
         if cfg.first == "greedy" or cfg.keep > 0:
             self._rule_of_thumb = self._seed_root(root, info, rng)
+        # The observer's legal ids at the root are the same in every sample (they depend on what
+        # it knows, which every sample keeps; tests/core/test_sampler.py checks it), so they are
+        # taken from the information set once, not regenerated in each sampled world: in
+        # Portfolio and Piece of the Action a root decision's generation was a tenth of a search.
+        root_ids = [a.id for a in info.legal]
         world: State | None = None
         left = 0
         done = 0
@@ -108,7 +113,7 @@ class IsmctsAgent:
                     world, left = info.sample(rng), reuse
                 state = world.clone()
                 left -= 1
-            self._iterate(root, state, info.seat, rng)
+            self._iterate(root, state, info.seat, rng, root_ids)
             done += 1
         self.last_iterations = done
         out = []
@@ -135,7 +140,9 @@ class IsmctsAgent:
         root.children[choice.id] = Node()
         return choice.id
 
-    def _iterate(self, root: Node, state: State, observer: int, rng: Rng) -> None:
+    def _iterate(
+        self, root: Node, state: State, observer: int, rng: Rng, root_ids: list[int]
+    ) -> None:
         # The state's methods are called directly, not through bound methods held in locals:
         # compiled, a direct call is a C call, a held bound method a generic Python call.
         node = root
@@ -143,7 +150,8 @@ class IsmctsAgent:
         hidden_moves = _has_hidden_moves(type(state))
         while not state.is_terminal():
             seat = self._mover(state, observer, rng)
-            ids = state.legal_action_ids(seat)
+            # At the root the observer acts first (``_mover``), with the information set's ids.
+            ids = root_ids if node is root and seat == observer else state.legal_action_ids(seat)
             if not ids:
                 break  # an impossible sample the sampler could not avoid: score it as it stands
             if seat != observer and hidden_moves and self._hidden_from(state, seat, ids, observer):
@@ -176,15 +184,21 @@ class IsmctsAgent:
         return any(not state.action_audience(seat, a) & bit for a in ids)
 
     def _select(self, node: Node, ids: list[int], rng: Rng) -> tuple[int, Node, bool]:
-        """UCT over the available children; expand an untried action first."""
+        """UCT over the available children; expand an untried action first.
+
+        The untried actions are counted, not listed: a fully expanded node (most selections)
+        allocates nothing, and the k-th untried one is found by a second scan when needed.
+        """
         children = node.children
-        untried = []
+        untried = 0
+        last_untried = 0
         placed = False  # a child placed but never tried (the rule of thumb's root move)
         placed_action = 0
         for a in ids:
             child = children.get(a)
             if child is None:
-                untried.append(a)
+                untried += 1
+                last_untried = a
             else:
                 child.avail += 1
                 if child.visits == 0:
@@ -192,7 +206,15 @@ class IsmctsAgent:
         if placed:
             return placed_action, children[placed_action], True
         if untried:
-            action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+            action = last_untried
+            if untried > 1:
+                k = rng.below(untried)
+                for a in ids:
+                    if a not in children:
+                        if k == 0:
+                            action = a
+                            break
+                        k -= 1
             child = children[action] = Node()
             child.avail = 1
             return action, child, True
