@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from cardtable.core import BadOptions, CardSet, Layout, Rng, StateFormatError, TableSpec
 from cardtable.core.gamerules import GameRules
-from cardtable.games.nacho_loco import rules, sampling
+from cardtable.games.nacho_loco import rules, sampling, value
 from cardtable.games.nacho_loco.describe import (
     choice_notes,
     deciding_text,
@@ -103,6 +103,11 @@ class NachoState(NachoTable):
         weights = [v * v for v in strength]
         whole = sum(weights)
         return [w / whole for w in weights]
+
+    def search_value(self) -> list[float]:
+        """The fitted value of :mod:`.value` (hand contents, skips, the turn): only the search
+        (``ismcts:value=search``, ``hard`` here) reads it; ``evaluate`` stays the shared one."""
+        return value.search_value(self)
 
     def game_stats(self) -> dict[str, float]:
         return {
