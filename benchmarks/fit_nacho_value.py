@@ -15,7 +15,6 @@ and the base rate's. Training games use seeds from 1000, held-out ones seeds fro
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import numpy as np
@@ -88,7 +87,9 @@ def main() -> None:
     x, _, y = collect(range(1000, 1000 + args.train), args.every)
     xt, bt, yt = collect(range(90000, 90000 + args.test), args.every)
     w = fit(x, y)
-    print(f"{len(y)} training positions, {len(yt)} held out, {time.process_time() - start:.0f} s CPU")
+    print(
+        f"{len(y)} training positions, {len(yt)} held out, {time.process_time() - start:.0f} s CPU"
+    )
     print("weights: " + ", ".join(f"{n}={v:.4f}" for n, v in zip(FEATURES, w, strict=True)))
     model = 1.0 / (1.0 + np.exp(-(xt @ w)))
     base = np.full_like(yt, y.mean())
@@ -96,7 +97,6 @@ def main() -> None:
         ll, brier = scores(p, yt)
         print(f"{name:9s} held-out log-loss {ll:.4f}  Brier {brier:.4f}")
     print("weights tuple:", tuple(round(float(v), 4) for v in w))
-    _ = math
 
 
 if __name__ == "__main__":

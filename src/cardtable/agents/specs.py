@@ -84,8 +84,8 @@ def _ismcts(params: dict[str, str]) -> IsmctsAgent:
         raise ValueError("ismcts reuse must be 0 (one per root action) or more")
     if config.first not in ("none", "greedy"):
         raise ValueError("ismcts first must be 'none' or 'greedy'")
-    if config.value not in ("evaluate", "search"):
-        raise ValueError("ismcts value must be 'evaluate' or 'search'")
+    if config.value not in ("evaluate", "search", "auto"):
+        raise ValueError("ismcts value must be 'evaluate', 'search' or 'auto'")
     if config.keep < 0:
         raise ValueError("ismcts keep must be 0 (off) or a positive number of standard errors")
     return IsmctsAgent(config)

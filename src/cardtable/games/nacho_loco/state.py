@@ -47,6 +47,10 @@ class NachoState(NachoTable):
         notes=choice_notes,
     )
 
+    #: ``ismcts:value=auto`` (``hard``) scores its cut-offs with :meth:`search_value` here: the
+    #: fitted value measured better than ``evaluate`` for the search (docs/bots.md).
+    SEARCH_VALUE_PREFERRED: ClassVar[bool] = True
+
     # The calls on the hot path are methods that call the rules directly: compiled, that is a
     # direct C call, where a function held in RULES is called through Python (the measured
     # difference is in docs/performance.md).

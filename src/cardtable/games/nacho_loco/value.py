@@ -31,7 +31,17 @@ FEATURES = (
 )
 
 #: Fitted weights (see the module docstring); the model is antisymmetric in the two seats.
-WEIGHTS: tuple[float, ...] = (0.185, 2.2016, -0.2317, -0.2361, -0.2461, -0.2338, -0.6149, -1.1861, 0.1534)
+WEIGHTS: tuple[float, ...] = (
+    0.185,
+    2.2016,
+    -0.2317,
+    -0.2361,
+    -0.2461,
+    -0.2338,
+    -0.6149,
+    -1.1861,
+    0.1534,
+)
 
 
 def card_kind(segments: tuple[int, int, int]) -> int:
