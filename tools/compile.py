@@ -84,6 +84,7 @@ MODULES: tuple[str, ...] = (
     "games/nacho_loco/rules.py",
     "games/nacho_loco/state.py",
     "games/nacho_loco/greedy.py",
+    "games/nacho_loco/value.py",
 )
 
 SETUP = """

@@ -36,7 +36,8 @@ class IsmctsConfig:
     reuse: int = 1  # iterations per sampled world; 0 = one per legal root action
     first: str = "none"  # "greedy": the rule of thumb's root action is expanded first
     keep: float = 0.0  # > 0: play the rule of thumb's move unless beaten by this many std errors
-    value: str = "evaluate"  # what scores a cut-off rollout: "evaluate" or "search" (the game's)
+    value: str = "evaluate"  # what scores a cut-off rollout: "evaluate", "search" (the game's),
+    # or "auto": the game's search value where the game prefers it (SEARCH_VALUE_PREFERRED)
 
 
 class Node:
@@ -71,6 +72,7 @@ class IsmctsAgent:
         self.config = config or IsmctsConfig()
         self.last_iterations = 0
         self._search_value = self.config.value == "search"
+        self._auto_value = self.config.value == "auto"
         self._rule_of_thumb = -1  # the greedy root action id of the last search (first/keep)
 
     def choose_from(self, info: InfoSet, rng: Rng) -> Action:
@@ -257,7 +259,9 @@ class IsmctsAgent:
         """The value of a rollout's last state: the result, or the chosen cut-off value."""
         if state.is_terminal():
             return state.returns()
-        return state.search_value() if self._search_value else state.evaluate()
+        if self._search_value or (self._auto_value and _prefers_search_value(type(state))):
+            return state.search_value()
+        return state.evaluate()
 
 
 def _std_error(total: float, squares: float, visits: int) -> float:
@@ -294,4 +298,20 @@ def _has_hidden_moves(cls: type[State]) -> bool:
     known = _HIDDEN_MOVES.get(cls)
     if known is None:
         known = _HIDDEN_MOVES[cls] = cls.action_audience is not State.action_audience
+    return known
+
+
+_SEARCH_PREFERRED: dict[type, bool] = {}
+
+
+def _prefers_search_value(cls: type[State]) -> bool:
+    """Does the game ask a search on ``value=auto`` to read its ``search_value``?
+
+    A game opts in with the class attribute ``SEARCH_VALUE_PREFERRED = True`` once its search
+    value is measured to help (Nacho Loco); ``hard`` then uses it there and ``evaluate``
+    everywhere else, with one spec for every game.
+    """
+    known = _SEARCH_PREFERRED.get(cls)
+    if known is None:
+        known = _SEARCH_PREFERRED[cls] = bool(getattr(cls, "SEARCH_VALUE_PREFERRED", False))
     return known

@@ -8,7 +8,8 @@ level         spec                                             what it is
 ============  ===============================================  ===================================
 ``easy``      ``random``                                       any legal move
 ``medium``    ``greedy``                                       the game's rule of thumb
-``hard``      ``ismcts:iterations=400,reuse=0,first=greedy``   a short search (well under 1 s)
+``hard``      ``ismcts:iterations=400,reuse=0,first=greedy,``  a short search (well under 1 s)
+              ``value=auto``
 ``expert``    ``ismcts:time=2.0,rollout=greedy``               two seconds of search per move
 ============  ===============================================  ===================================
 
@@ -52,7 +53,8 @@ from cardtable.core import State
 LEVELS: dict[str, str] = {
     "easy": "random",
     "medium": "greedy",
-    "hard": "ismcts:iterations=400,reuse=0,first=greedy",
+    # value=auto: the game's search value where the game opts in (Nacho Loco, docs/bots.md).
+    "hard": "ismcts:iterations=400,reuse=0,first=greedy,value=auto",
     "expert": "ismcts:time=2.0,rollout=greedy",
 }
 
@@ -84,8 +86,8 @@ def _ismcts(params: dict[str, str]) -> IsmctsAgent:
         raise ValueError("ismcts reuse must be 0 (one per root action) or more")
     if config.first not in ("none", "greedy"):
         raise ValueError("ismcts first must be 'none' or 'greedy'")
-    if config.value not in ("evaluate", "search"):
-        raise ValueError("ismcts value must be 'evaluate' or 'search'")
+    if config.value not in ("evaluate", "search", "auto"):
+        raise ValueError("ismcts value must be 'evaluate', 'search' or 'auto'")
     if config.keep < 0:
         raise ValueError("ismcts keep must be 0 (off) or a positive number of standard errors")
     return IsmctsAgent(config)

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from cardtable.core import BadOptions, CardSet, Layout, Rng, StateFormatError, TableSpec
 from cardtable.core.gamerules import GameRules
-from cardtable.games.nacho_loco import rules, sampling
+from cardtable.games.nacho_loco import rules, sampling, value
 from cardtable.games.nacho_loco.describe import (
     choice_notes,
     deciding_text,
@@ -46,6 +46,10 @@ class NachoState(NachoTable):
         explain=explain_illegal,
         notes=choice_notes,
     )
+
+    #: ``ismcts:value=auto`` (``hard``) scores its cut-offs with :meth:`search_value` here: the
+    #: fitted value measured better than ``evaluate`` for the search (docs/bots.md).
+    SEARCH_VALUE_PREFERRED: ClassVar[bool] = True
 
     # The calls on the hot path are methods that call the rules directly: compiled, that is a
     # direct C call, where a function held in RULES is called through Python (the measured
@@ -103,6 +107,11 @@ class NachoState(NachoTable):
         weights = [v * v for v in strength]
         whole = sum(weights)
         return [w / whole for w in weights]
+
+    def search_value(self) -> list[float]:
+        """The fitted value of :mod:`.value` (hand contents, skips, the turn): only the search
+        (``ismcts:value=search``, ``hard`` here) reads it; ``evaluate`` stays the shared one."""
+        return value.search_value(self)
 
     def game_stats(self) -> dict[str, float]:
         return {
