@@ -102,7 +102,7 @@ def test_incremental_frontier_equals_a_full_rescan(seed: int, players: int) -> N
     steps = 0
     while not state.is_terminal() and steps < 400:
         assert set(state.frontier) == _rescan(state)
-        assert all(key == rules.pointing_key(state, cell) for cell, key in state.frontier.items())
+        assert all(s.key == rules.pointing_key(state, cell) for cell, s in state.frontier.items())
         rebuilt = state.clone()
         rules.rebuild_caches(rebuilt)
         assert rebuilt.faces == state.faces
@@ -110,9 +110,9 @@ def test_incremental_frontier_equals_a_full_rescan(seed: int, players: int) -> N
         assert _spots(rebuilt) == _spots(state)
         assert rebuilt.live == state.live
         fits = state.cfg.fits
-        assert state.live == sum(fits.live(key) for key in state.frontier.values())  # NL-R6
+        assert state.live == sum(fits.live(s.key) for s in state.frontier.values())  # NL-R6
         assert facts.fitting_types(state) == sorted(
-            {t for key in state.frontier.values() for t in fits.by_type(key)}
+            {t for s in state.frontier.values() for t in fits.by_type(s.key)}
         )
         if state.phase == rules.PLAY:
             assert _brute_force(state) == [
@@ -124,9 +124,13 @@ def test_incremental_frontier_equals_a_full_rescan(seed: int, players: int) -> N
         steps += 1
 
 
-def _spots(state: NachoState) -> dict[int, tuple[tuple[tuple[int, ...], ...], int, bool]]:
-    """The open cells with what fits each, as plain values (a Spot compares by identity)."""
-    return {cell: (s.offsets, s.mask, s.live) for cell, s in state.open.items()}
+def _spots(
+    state: NachoState,
+) -> dict[int, tuple[int, tuple[tuple[int, ...], ...], int, bool, tuple[int, ...]]]:
+    """The frontier cells with what fits each, as plain values (a Spot compares by identity)."""
+    return {
+        cell: (s.key, s.offsets, s.mask, s.live, s.effects) for cell, s in state.frontier.items()
+    }
 
 
 def _brute_force(state: NachoState) -> list[int]:

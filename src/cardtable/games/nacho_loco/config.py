@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from cardtable.games.nacho_loco.cards import (
     CLOSER,
+    D3,
+    GO,
+    SKIP,
     Segments,
     card_name,
     cards_of,
@@ -16,6 +20,9 @@ from cardtable.games.nacho_loco.cards import (
 from cardtable.games.nacho_loco.lattice import Board
 from cardtable.games.nacho_loco.notation import ActionLayout
 from cardtable.games.nacho_loco.tables import FitTable
+
+#: How many pointing-face keys there are: three faces of 4 bits (:func:`~.tables.face_key`).
+KEYS: Final = 1 << 12
 
 
 class Config:
@@ -28,9 +35,12 @@ class Config:
         "cells",
         "closer_card",
         "closer_type",
+        "cols",
         "deck",
+        "deck_order",
         "fits",
         "place_base",
+        "rows",
         "shown",
         "spots",
         "type_counts",
@@ -64,45 +74,86 @@ class Config:
         )
         #: The faces each card type shows in each rotation, at ``3 * type + rotation``: laying a
         #: card reads them instead of building the rotated tuple.
-        self.shown: tuple[Segments, ...] = tuple(
+        self.shown: tuple[tuple[int, ...], ...] = tuple(
             rotate(segs, k) for segs in self.types for k in range(3)
         )
-        #: What fits a cell, by the key of the faces pointing at it (:func:`spot`).
-        self.spots: dict[int, Spot] = {}
+        #: Each board cell's row and column (``field_at`` entries), as plain ints.
+        self.rows: tuple[int, ...] = tuple(r for r, _ in self.board.cells)
+        self.cols: tuple[int, ...] = tuple(c for _, c in self.board.cells)
+        #: What fits a cell, by the key of the faces pointing at it (:func:`spot`): a list
+        #: indexed by the key (12 bits), filled on first sight.
+        self.spots: list[Spot | None] = [None] * KEYS
+        #: Every card in the canonical order of the card set (``core.state.canonical``): what
+        #: a reshuffle of the whole deck starts from (``rules.new_round``), filled on first use.
+        self.deck_order: list[int] = []
 
 
 class Spot:
     """What fits an empty cell with given pointing faces, worked out once per key and shared:
-    the rules keep one per open frontier cell (``NachoTable.open``), so legal-move generation,
-    the liveness check of NL-R6 and the draw-turn facts read it instead of looking keys up.
+    the rules keep one per frontier cell (``NachoTable.frontier``), so legal-move generation,
+    the liveness check of NL-R6, the draw-turn facts and a placement's effects read it instead
+    of looking keys up.
 
-    ``offsets[t]``: the placement ids of card type ``t`` less the cell's part (``t * 3 * cells
-    + rotation``), empty when ``t`` does not fit; ``mask``: bit ``t`` set when type ``t`` fits;
-    ``live``: some non-Closer type fits (NL-R6)."""
+    ``key``: the packed pointing faces (:func:`~.tables.face_key`); ``offsets[t]``: the
+    placement ids of card type ``t`` less the cell's part (``t * 3 * cells + rotation``), empty
+    when ``t`` does not fit; ``mask``: bit ``t`` set when type ``t`` fits; ``live``: some
+    non-Closer type fits (NL-R6); ``effects[3 * t + rotation]``: what placing type ``t`` in
+    that rotation does (:func:`effect`), -1 when it does not fit."""
 
-    __slots__ = ("live", "mask", "offsets")
+    __slots__ = ("effects", "key", "live", "mask", "offsets")
 
-    def __init__(self, offsets: tuple[tuple[int, ...], ...], mask: int, live: bool) -> None:
+    def __init__(
+        self,
+        key: int,
+        offsets: tuple[tuple[int, ...], ...],
+        mask: int,
+        live: bool,
+        effects: tuple[int, ...],
+    ) -> None:
+        self.key = key
         self.offsets = offsets
         self.mask = mask
         self.live = live
+        self.effects = effects
+
+
+def effect(matched: int, acts: tuple[int, ...]) -> int:
+    """A fit's effects as one int: matched segments (bits 0-1), a matched Go Again (bit 2),
+    matched Skip Next segments (bits 3-4), matched Opponent Draws 3 segments (bits 5-6)."""
+    skips = 0
+    d3s = 0
+    go = 0
+    for act in acts:
+        if act == SKIP:
+            skips += 1
+        elif act == D3:
+            d3s += 1
+        elif act == GO:
+            go = 1
+    return matched | (go << 2) | (skips << 3) | (d3s << 5)
 
 
 def spot(cfg: Config, key: int) -> Spot:
-    """The shared :class:`Spot` of pointing-face key ``key`` (built on first sight)."""
-    found = cfg.spots.get(key)
+    """The shared :class:`Spot` of pointing-face key ``key`` (built on first sight; the table
+    is a list indexed by the key, which has 12 bits)."""
+    found = cfg.spots[key]
     if found is not None:
         return found
+    return _new_spot(cfg, key)
+
+
+def _new_spot(cfg: Config, key: int) -> Spot:
     stride = cfg.cells * 3
-    by_type = cfg.fits.by_type(key)
-    offsets: list[tuple[int, ...]] = []
+    count = len(cfg.types)
+    offsets: list[list[int]] = [[] for _ in range(count)]
+    effects = [-1] * (3 * count)
     mask = 0
-    for t in range(len(cfg.types)):
-        fits = by_type.get(t, ())
-        offsets.append(tuple(t * stride + fit[1] for fit in fits))
-        if fits:
-            mask |= 1 << t
-    made = Spot(tuple(offsets), mask, cfg.fits.live(key))
+    for fit in cfg.fits.fits(key):
+        t, rot = fit[0], fit[1]
+        offsets[t].append(t * stride + rot)
+        effects[3 * t + rot] = effect(fit[2], fit[3])
+        mask |= 1 << t
+    made = Spot(key, tuple(tuple(o) for o in offsets), mask, cfg.fits.live(key), tuple(effects))
     cfg.spots[key] = made
     return made
 

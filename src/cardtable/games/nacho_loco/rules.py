@@ -5,19 +5,20 @@ or keep it), ``target`` (choose who draws 3), ``again`` (the optional extra card
 ``start`` (lay a starter from hand when none can be turned, NL-R17) and ``over``.
 
 The Playfield is kept incrementally: ``faces`` maps each occupied board cell to the segments it
-shows on its three edges, ``frontier`` maps each empty board cell next to the field to the
-packed faces pointing at it, and ``open`` maps each frontier cell where some card fits to the
-shared :class:`Spot` of its key (what fits, per card type), with ``live`` counting the live ones
-(NL-R6). A placement updates the (at most four) cells whose key changed, so legal-move
-generation, the liveness check and the draw-turn facts read the open cells instead of looking
-keys up or rescanning the board.
+shows on its three edges, and ``frontier`` maps each empty board cell next to the field to the
+shared :class:`Spot` of the faces pointing at it (their packed key; what fits, per card type;
+what each placement there does), with ``live`` counting the live ones (NL-R6). A placement
+updates the (at most four) cells whose key changed, so legal-move generation, the liveness
+check, the draw-turn facts and a placement's effects read the frontier instead of looking keys
+up or rescanning the board.
 """
 
 from __future__ import annotations
 
+from cardtable.core.state import canonical
 from cardtable.games.nacho_loco import facts
-from cardtable.games.nacho_loco.cards import D3, GO, SKIP, rotate
-from cardtable.games.nacho_loco.config import Spot, spot
+from cardtable.games.nacho_loco.cards import rotate
+from cardtable.games.nacho_loco.config import spot
 from cardtable.games.nacho_loco.meta import HAND_SIZE, TARGET_SCORE
 from cardtable.games.nacho_loco.notation import DRAW as DRAW_ID
 from cardtable.games.nacho_loco.notation import END, KEEP, START, TARGET
@@ -65,48 +66,45 @@ def lay(st: NachoTable, card: int, cell: int, rot: int) -> None:
     exactly this card's face ``e`` in slot ``e`` of its key, which was empty (-1, packed as 0)
     because this cell was empty; an empty cell with no occupied neighbour has key 0. The cells
     whose key changed (this one, now occupied, and its empty neighbours) get their
-    :class:`Spot` in ``open`` replaced, and ``live`` follows (NL-R6).
+    :class:`Spot` in ``frontier`` replaced, and ``live`` follows (NL-R6).
     """
     cfg = st.cfg
     st.zones[FIELD].append(card)
-    r, c = cfg.board.cells[cell]
-    st.field_at.append([r, c, rot])
+    st.field_at.append([cfg.rows[cell], cfg.cols[cell], rot])
     shown = cfg.shown[3 * cfg.type_of[card] + rot]
     faces = st.faces
     faces[cell] = shown
     frontier = st.frontier
-    frontier.pop(cell, None)
-    was = st.open.pop(cell, None)
-    if was is not None and was.live:
-        st.live -= 1
+    live = st.live
+    was = frontier.get(cell)
+    if was is not None:
+        del frontier[cell]
+        if was.live:
+            live -= 1
     adjacent = cfg.board.adjacent
+    spots = cfg.spots
     base = 3 * cell
     for e in range(3):
         other = adjacent[base + e]
         if other >= 0 and other not in faces:
-            key = frontier.get(other, 0) | ((shown[e] + 1) << (4 * e))
-            frontier[other] = key
-            _reopen(st, other, spot(cfg, key))
-
-
-def _reopen(st: NachoTable, cell: int, now: Spot) -> None:
-    """Frontier cell ``cell`` has new pointing faces, which let ``now`` fit: keep ``open`` and
-    ``live`` in step."""
-    opened = st.open
-    was = opened.get(cell)
-    if was is not None and was.live:
-        st.live -= 1
-    if now.mask:
-        opened[cell] = now
-        if now.live:
-            st.live += 1
-    elif was is not None:
-        del opened[cell]
+            key = (shown[e] + 1) << (4 * e)
+            was = frontier.get(other)
+            if was is not None:
+                key |= was.key
+                if was.live:
+                    live -= 1
+            now = spots[key]
+            if now is None:
+                now = spot(cfg, key)
+            frontier[other] = now
+            if now.live:
+                live += 1
+    st.live = live
 
 
 def rebuild_caches(st: NachoTable) -> None:
-    """Recompute ``faces``, ``frontier``, ``open`` and ``live`` from ``field_at`` alone (after
-    loading a position; the tests compare it with the caches kept move by move)."""
+    """Recompute ``faces``, ``frontier`` and ``live`` from ``field_at`` alone (after loading a
+    position; the tests compare it with the caches kept move by move)."""
     cfg = st.cfg
     clear_caches(st)
     index = cfg.board.index
@@ -117,19 +115,15 @@ def rebuild_caches(st: NachoTable) -> None:
         for e in range(3):
             other = adjacent[3 * cell + e]
             if other >= 0 and other not in st.faces:
-                st.frontier[other] = pointing_key(st, other)
-    for cell, key in st.frontier.items():
-        found = spot(cfg, key)
-        if found.mask:
-            st.open[cell] = found
-            st.live += found.live
+                st.frontier[other] = spot(cfg, pointing_key(st, other))
+    for found in st.frontier.values():
+        st.live += found.live
 
 
 def clear_caches(st: NachoTable) -> None:
-    """An empty Playfield: no faces, no frontier, nothing open."""
+    """An empty Playfield: no faces, no frontier, nothing live."""
     st.faces = {}
     st.frontier = {}
-    st.open = {}
     st.live = 0
 
 
@@ -139,17 +133,21 @@ def any_live(st: NachoTable) -> bool:
 
 
 def placements(st: NachoTable, types: list[int]) -> list[int]:
-    """Action ids of every legal placement of a card type in ``types`` (distinct types; the hot
-    path of search: the open cells' offsets, kept by :func:`lay`, with the id arithmetic of
-    ``ActionLayout.place_id`` inlined). A cell where none of the types fits is skipped on its
-    type mask."""
-    cfg = st.cfg
-    base = cfg.place_base
+    """Action ids of every legal placement of a card type in ``types`` (distinct types), in no
+    particular order: the frontier cells' offsets, kept by :func:`lay`, with the id arithmetic
+    of ``ActionLayout.place_id`` inlined."""
     wanted = 0
     for card_type in types:
         wanted |= 1 << card_type
+    return _placements(st, types, wanted)
+
+
+def _placements(st: NachoTable, types: list[int], wanted: int) -> list[int]:
+    """:func:`placements` given ``wanted``, the bits of ``types``: the hot path of search. A
+    cell where none of the types fits is skipped on its type mask."""
+    base = st.cfg.place_base
     ids: list[int] = []
-    for cell, found in st.open.items():
+    for cell, found in st.frontier.items():
         if not found.mask & wanted:
             continue
         offsets = found.offsets
@@ -160,10 +158,25 @@ def placements(st: NachoTable, types: list[int]) -> list[int]:
     return ids
 
 
+def hand_placements(st: NachoTable, seat: int) -> list[int]:
+    """The placements of every card type in ``seat``'s hand, in no particular order (the hand's
+    distinct types found with a bit mask, not a list search per card)."""
+    type_of = st.cfg.type_of
+    types: list[int] = []
+    wanted = 0
+    for c in st.zones[HAND0 + seat]:
+        t = type_of[c]
+        bit = 1 << t
+        if not wanted & bit:
+            wanted |= bit
+            types.append(t)
+    return _placements(st, types, wanted)
+
+
 def fitting_mask(st: NachoTable) -> int:
     """The card types that fit the Playfield now, as bits (bit ``t`` for type ``t``)."""
     mask = 0
-    for found in st.open.values():
+    for found in st.frontier.values():
         mask |= found.mask
     return mask
 
@@ -179,8 +192,7 @@ def hand_types(st: NachoTable, seat: int) -> set[int]:
 
 
 def hand_type_list(st: NachoTable, seat: int) -> list[int]:
-    """The distinct card types of a hand as a list (compiled code walks a list of machine ints
-    faster than a set)."""
+    """The distinct card types of a hand as a list, in the order the hand first shows them."""
     type_of = st.cfg.type_of
     out: list[int] = []
     for c in st.zones[HAND0 + seat]:
@@ -198,6 +210,15 @@ def drawn_card(st: NachoTable, seat: int) -> int:
     return -1
 
 
+def _marked(st: NachoTable, hand: list[int]) -> int:
+    """The index in ``hand`` of the card marked as just drawn, or -1."""
+    tags = st.tags
+    for i in range(len(hand)):
+        if tags[hand[i]] == TAG_DRAWN:
+            return i
+    return -1
+
+
 # ---------------------------------------------------------------------- legal actions
 
 
@@ -206,18 +227,25 @@ def legal_action_ids(st: NachoTable, seat: int) -> list[int]:
         return []
     phase = st.phase
     if phase == PLAY:
-        ids = placements(st, hand_type_list(st, seat))
-        return sorted(ids) if ids else [DRAW_ID]
+        ids = hand_placements(st, seat)
+        if not ids:
+            return [DRAW_ID]
+        ids.sort()
+        return ids
     if phase == DRAWN:
         card = drawn_card(st, seat)
         ids = placements(st, [st.cfg.type_of[card]]) if card >= 0 else []
         if not ids or not st.options.must_play_drawn:
             ids.append(KEEP)
-        return sorted(ids)
+        ids.sort()
+        return ids
     if phase == TARGETING:
         return [TARGET + s for s in range(st.num_players) if s != seat]
     if phase == AGAIN:
-        return sorted([END, *placements(st, hand_type_list(st, seat))])
+        ids = hand_placements(st, seat)
+        ids.append(END)
+        ids.sort()
+        return ids
     # STARTING: any non-Closer hand card as the starter (NL-R17)
     closer = st.cfg.closer_type
     return sorted({START + t for t in hand_types(st, seat) if t != closer})
@@ -334,11 +362,11 @@ def draw_turn(st: NachoTable, seat: int) -> None:
 
     What the turn shows about the hand (NL-R16, NL-R15) is written down at once, before an
     everyone-drew close can deal the drawer its closing gift."""
-    types = facts.fitting_types(st)  # drawing leaves the Playfield as it is
+    mask = fitting_mask(st)  # drawing leaves the Playfield as it is
     card = draw_card(st, seat)
     st.draw_turns += 1
-    fits = card >= 0 and can_place(st, {st.cfg.type_of[card]})
-    facts.drew(st, seat, types, fits)
+    fits = card >= 0 and (mask >> st.cfg.type_of[card]) & 1 == 1
+    facts.drew(st, seat, facts.types_of_mask(mask), fits)
     if fits:
         st.tags[card] = TAG_DRAWN
         st.phase = DRAWN
@@ -358,26 +386,30 @@ def draw_turn(st: NachoTable, seat: int) -> None:
 def place(st: NachoTable, seat: int, card_type: int, cell: int, rot: int) -> None:
     """A placement and its effects in the order of NL-R18."""
     cfg = st.cfg
+    found = st.frontier.get(cell)
+    if found is None:  # not a frontier cell: no legal placement goes there
+        found = spot(cfg, pointing_key(st, cell))
+    fit = found.effects[3 * card_type + rot]
+    if fit < 0:
+        raise ValueError(f"{cfg.type_names[card_type]} does not fit cell {cell} in rotation {rot}")
     hand = st.zones[HAND0 + seat]
     type_of = cfg.type_of
-    card = drawn_card(st, seat) if st.phase == DRAWN else -1
-    if card < 0 or type_of[card] != card_type:
-        for c in hand:
-            if type_of[c] == card_type:
-                card = c
-                break
     tags = st.tags
+    at = -1
+    if st.phase == DRAWN:
+        at = _marked(st, hand)
+        if at >= 0 and type_of[hand[at]] != card_type:
+            at = -1
+    if at < 0:
+        for i in range(len(hand)):
+            if type_of[hand[i]] == card_type:
+                at = i
+                break
+    card = hand[at]
     for c in hand:
         tags[c] = 0
-    key = st.frontier.get(cell)
-    if key is None:
-        key = pointing_key(st, cell)
-    fits_here = cfg.fits.by_type(key)[card_type]
-    fit = fits_here[0]
-    if fit[1] != rot:
-        fit = next(f for f in fits_here if f[1] == rot)
-    matched, acts = fit[2], fit[3]
-    hand.remove(card)
+    matched = fit & 3
+    hand.pop(at)
     facts.placed(st, seat, card_type)
     lay(st, card, cell, rot)
     is_closer = card_type == cfg.closer_type
@@ -400,12 +432,13 @@ def place(st: NachoTable, seat: int, card_type: int, cell: int, rot: int) -> Non
         if not going_out or st.options.match_draws_on_going_out:
             for other in others_from(st, seat):
                 deal(st, other, matched - 1, f"{matched}-segment match")
-    st.pend_go = GO in acts
-    st.pend_skips = acts.count(SKIP)
+    go = (fit >> 2) & 1 == 1
+    st.pend_go = go
+    st.pend_skips = (fit >> 3) & 3
     st.pend_closer = is_closer
-    st.go_agains += st.pend_go
+    st.go_agains += go
     # c. Opponent Draws 3: one target per matched pair (NL-R12)
-    st.d3_left = acts.count(D3)
+    st.d3_left = (fit >> 5) & 3
     if st.d3_left:
         st.phase = TARGETING
         st.active = seat
@@ -423,7 +456,8 @@ def target(st: NachoTable, seat: int, victim: int) -> None:
 
 def finish_placement(st: NachoTable, seat: int) -> None:
     """Steps d–g of NL-R18: round end, Go Again and Skip Next, closing, next turn."""
-    st.noplay = [False] * st.num_players
+    if any(flag for flag in st.noplay):
+        st.noplay = [False] * st.num_players
     st.last_matcher = seat
     closing = -1
     if st.pend_closer:
@@ -436,12 +470,14 @@ def finish_placement(st: NachoTable, seat: int) -> None:
                 deal(st, other, 1, "closing gift")
         end_round(st, seat)
         return
-    opponents = others_from(st, seat)
-    for k in range(st.pend_skips):
-        victim = opponents[k % len(opponents)]
-        st.skips[victim] += 1
-        st.skips_given += 1
-        st.note(f"seat {victim} will miss its next turn")
+    if st.pend_skips:
+        opponents = others_from(st, seat)
+        for k in range(st.pend_skips):
+            victim = opponents[k % len(opponents)]
+            st.skips[victim] += 1
+            st.skips_given += 1
+            if st.events is not None:
+                st.note(f"seat {victim} will miss its next turn")
     go = st.pend_go
     st.pend_go, st.pend_skips, st.pend_closer = False, 0, False
     if closing >= 0:
@@ -546,11 +582,13 @@ def end_round(st: NachoTable, winner: int) -> None:
     st.round_winner = winner
     st.closer_held_rounds += st.closer_held
     st.closer_placed_rounds += st.closer_held and st.closer_placed
-    st.note(f"seat {winner} goes out and scores {points}")
+    if st.events is not None:
+        st.note(f"seat {winner} goes out and scores {points}")
     if st.points[winner] >= TARGET_SCORE:
         st.phase = OVER
         st.active = -1
-        st.note(f"seat {winner} wins with {st.points[winner]} points")
+        if st.events is not None:
+            st.note(f"seat {winner} wins with {st.points[winner]} points")
         return
     new_round(st, winner)
 
@@ -564,7 +602,7 @@ def new_round(st: NachoTable, first: int) -> None:
             st.zones[zone].clear()
     for card in pile:
         st.tags[card] = 0
-    st.shuffle_zone(DRAW)
+    shuffle_deck(st)
     st.field_at = []
     clear_caches(st)
     n = st.num_players
@@ -580,5 +618,23 @@ def new_round(st: NachoTable, first: int) -> None:
     for _ in range(HAND_SIZE):
         for k in range(n):
             draw_card(st, (first + k) % n)
-    st.note(f"round {st.round}: seat {first} plays first")
+    if st.events is not None:
+        st.note(f"round {st.round}: seat {first} plays first")
     start_field(st, first)
+
+
+def shuffle_deck(st: NachoTable) -> None:
+    """``st.shuffle_zone(DRAW)`` when the draw pile holds every card (a new round): the same
+    cards, order, random draws and marks, with the canonical order of a reshuffle during play
+    (:func:`cardtable.core.state.canonical`) taken from the configuration, where it is the
+    same for every round, instead of sorted again (6% of a compiled playout's time)."""
+    pile = st.zones[DRAW]
+    if st.history:
+        order = st.cfg.deck_order
+        if not order:
+            order = st.cfg.deck_order = canonical(range(len(st.seen)), st.spec.cards.rank)
+        pile[:] = order
+    st.rng.shuffle(pile)
+    seen = st.seen
+    for card in pile:
+        seen[card] = 0

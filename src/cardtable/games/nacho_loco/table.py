@@ -31,15 +31,15 @@ from typing import ClassVar, Final
 
 from cardtable.core import State, StateFormatError, Vis, ZoneSpec
 from cardtable.games.nacho_loco import meta
-from cardtable.games.nacho_loco.cards import Segments
 from cardtable.games.nacho_loco.config import Config, Spot, config
 
 #: Zone indexes in layout order; hands follow from HAND0.
-DRAW = 0  # the draw pile, face down (top = end of the list)
-DISCARD = 1  # cleared Playfields, face up
-FIELD = 2  # the cards on the Playfield, face up, in placement order
-UNDER = 3  # a Closer turned up as a starter: under the draw pile, known to all (NL-R5)
-HAND0 = 4
+#: ``Final``: compiled code inlines them (a plain module constant is a dictionary lookup per use).
+DRAW: Final = 0  # the draw pile, face down (top = end of the list)
+DISCARD: Final = 1  # cleared Playfields, face up
+FIELD: Final = 2  # the cards on the Playfield, face up, in placement order
+UNDER: Final = 3  # a Closer turned up as a starter: under the draw pile, known to all (NL-R5)
+HAND0: Final = 4
 
 
 def zone_specs(num_players: int) -> tuple[ZoneSpec, ...]:
@@ -118,9 +118,9 @@ FIELDS = (
 )
 #: Lookups derived from the options and the board (rebuilt on load, shared by copies), never saved.
 #: ``faces``: each occupied cell's shown faces; ``frontier``: each empty cell next to the field
-#: with the packed faces pointing at it; ``open``: the frontier cells where some card fits, with
-#: what fits there; ``live``: how many of them are live (NL-R6). Kept by ``rules.lay``.
-CACHES = ("cfg", "faces", "frontier", "live", "open")
+#: with the shared :class:`Spot` of the faces pointing at it (its key, and what fits there);
+#: ``live``: how many frontier cells are live (NL-R6). Kept by ``rules.lay``.
+CACHES = ("cfg", "faces", "frontier", "live")
 
 
 class NachoTable(State):
@@ -138,9 +138,8 @@ class NachoTable(State):
 
     options: meta.NachoOptions
     cfg: Config
-    faces: dict[int, Segments]
-    frontier: dict[int, int]
-    open: dict[int, Spot]
+    faces: dict[int, tuple[int, ...]]
+    frontier: dict[int, Spot]
     live: int
     phase: str
     active: int
@@ -182,7 +181,6 @@ class NachoTable(State):
         self.cfg = config_of(n, self.options)
         self.faces = {}
         self.frontier = {}
-        self.open = {}
         self.live = 0
         self.phase = PLAY
         self.active = 0
@@ -253,7 +251,6 @@ class NachoTable(State):
         new.cfg = self.cfg
         new.faces = dict(self.faces)
         new.frontier = dict(self.frontier)
-        new.open = dict(self.open)
         new.live = self.live
         return new
 
