@@ -78,6 +78,7 @@ settings = Settings(
         {} if sys.argv[3] == "default"
         else {"gc_young_threshold": int(sys.argv[3]), "gc_every_seconds": 0.0}
     ),
+    **({} if sys.argv[6] == "default" else {"gc_every_seconds": float(sys.argv[6])}),
 )
 # The WebSocket protocol `cardtable serve` uses (small messages sent uncompressed, as set).
 uvicorn.run(
@@ -152,6 +153,8 @@ STARTED: list[subprocess.Popen[bytes]] = []
 #: The servers' ``gc_young_threshold`` (``--gc-threshold``; 0 leaves Python's collector as is,
 #: "default" keeps the server's default).
 GC_THRESHOLD = ["default"]
+#: The servers' ``gc_every_seconds`` (``--gc-every``; "default" keeps the server's default).
+GC_EVERY = ["default"]
 #: The wire protocol the simulated players speak (``--protocol``: 2 = a view, then updates) and
 #: whether the servers offer permessage-deflate (``--deflate``).
 PROTOCOL = [2]
@@ -172,6 +175,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
             GC_THRESHOLD[0],
             DEFLATE[0],
             f"http://127.0.0.1:{port}" if ROUTE[0] == "on" else "",
+            GC_EVERY[0],
         ]
     )
     STARTED.append(proc)
@@ -610,6 +614,12 @@ def main() -> None:
         "collector as it is; default: the server's defaults, a full collection every 60 s)",
     )
     parser.add_argument(
+        "--gc-every",
+        default="default",
+        help="the servers' gc_every_seconds: seconds between their timed full collections "
+        "(default: the server's default)",
+    )
+    parser.add_argument(
         "--client-nice",
         type=int,
         default=0,
@@ -618,6 +628,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     GC_THRESHOLD[0] = str(args.gc_threshold)
+    GC_EVERY[0] = str(args.gc_every)
     PROTOCOL[0], DEFLATE[0], ROUTE[0] = args.protocol, args.deflate, args.route
     args.games = args.games or (SHORT_GAMES if args.mode == "turnover" else ",".join(GAMES))
     if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
@@ -637,7 +648,7 @@ def main() -> None:
         os.nice(args.client_nice)  # the servers started above keep their priority
     print(
         f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
-        f"gc threshold {args.gc_threshold}, protocol {args.protocol}, deflate {args.deflate}, "
+        f"gc threshold {args.gc_threshold}, gc every {args.gc_every}, protocol {args.protocol}, deflate {args.deflate}, "
         f"client nice +{args.client_nice} (now "
         f"{os.nice(0)}), "
         f"servers {' '.join(servers.urls)}, load average {os.getloadavg()[0]:.1f}"
