@@ -648,7 +648,8 @@ def main() -> None:
         os.nice(args.client_nice)  # the servers started above keep their priority
     print(
         f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
-        f"gc threshold {args.gc_threshold}, gc every {args.gc_every}, protocol {args.protocol}, deflate {args.deflate}, "
+        f"gc threshold {args.gc_threshold}, gc every {args.gc_every}, "
+        f"protocol {args.protocol}, deflate {args.deflate}, "
         f"client nice +{args.client_nice} (now "
         f"{os.nice(0)}), "
         f"servers {' '.join(servers.urls)}, load average {os.getloadavg()[0]:.1f}"
