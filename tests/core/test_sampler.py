@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.core import Rng, list_games, new_state
+from cardtable.core.determinize import make_sampler
 
 
 @pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
@@ -80,3 +81,44 @@ def test_samples_keep_the_seats_own_legal_ids(info: object) -> None:
         ids = state.legal_action_ids(seat)
         state.apply_unchecked(seat, ids[rng.below(len(ids))])
     assert checked
+
+
+@pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
+def test_early_rejection_gives_the_same_samples(info: object) -> None:
+    """``State.cards_never_in`` lets the sampler reject a deal (POTA-R3: an X card dealt into
+    a hand) before building it. That must change nothing: for the same rng, the same sample
+    and the rng left in the same state, as when every deal is built and then judged — so a
+    search makes the same choices. Checked at every seat of every decision of a random game."""
+    name = info.name  # type: ignore[attr-defined]
+    for players in sorted({info.min_players, info.max_players}):  # type: ignore[attr-defined]
+        state, rng, checked = new_state(name, players, 21), Rng(21), 0
+        while not state.is_terminal():
+            for seat in range(players):
+                fast, built = make_sampler(state, seat), make_sampler(state, seat, shortcut=False)
+                a, b = Rng(checked), Rng(checked)
+                for _ in range(3):
+                    assert fast(a).to_json() == built(b).to_json(), (players, seat, checked)
+                    assert a.next_u64() == b.next_u64()
+                checked += 1
+            movers = list(state.to_act())
+            seat = movers[rng.below(len(movers))]
+            ids = state.legal_action_ids(seat)
+            state.apply_unchecked(seat, ids[rng.below(len(ids))])
+        assert checked
+
+
+def test_pota_cards_never_in_is_used_and_agrees() -> None:
+    """The shortcut is live in Piece of the Action (it bars the X cards from every hand, and
+    only there), and every card it bars would make a state disagree with the public facts."""
+    state = new_state("piece-of-the-action", 4, 3)
+    hands = {state.spec.layout.index[f"hand:{s}"] for s in range(4)}
+    xcards = {c for c, name in enumerate(state.spec.cards.names) if name == "x"}
+    assert len(xcards) == 3
+    for zone in range(len(state.zones)):
+        assert state.cards_never_in(zone) == (xcards if zone in hands else set())
+    for card in xcards:  # any barred card in any hand: the facts' check rejects the state
+        world = state.clone()
+        hand = world.zones[min(hands)]
+        where = next(z for z in world.zones if card in z)
+        where[where.index(card)], hand[0] = hand[0], card
+        assert not world.agrees_with_public_facts()

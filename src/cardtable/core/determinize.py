@@ -43,13 +43,14 @@ def _runs_of(
     return runs
 
 
-def make_sampler(state: State, seat: int) -> Callable[[Rng], State]:
+def make_sampler(state: State, seat: int, shortcut: bool = True) -> Callable[[Rng], State]:
     """``State.determinize(seat, ·)`` prepared once for many calls: the same state for the same rng.
 
     Search samples one information set thousands of times; finding the unseen cards, their
     places and their canonical order is done here once, so each sample is a clone, one
     shuffle per card back and the re-chosen commitments. The state must not change while
-    the sampler is in use.
+    the sampler is in use. ``shortcut=False`` builds every deal before judging it: the tests'
+    reference for the early rejection by :meth:`State.cards_never_in` (the same samples).
     """
     layout = state.spec.layout
     slots: list[tuple[int, int]] = []
@@ -78,19 +79,54 @@ def make_sampler(state: State, seat: int) -> Callable[[Rng], State]:
             ]
             groups.append((_runs_of(members, seen, state.tags), sorted(c for _, c in members)))
     others = [s for s in range(state.num_players) if s != seat and state.pending[s] != NO_COMMIT]
+    # Cards the game's public facts never leave in a slot's zone (State.cards_never_in), as
+    # (first, end, barred-by-card) ranges of each group's dealt order: a deal that puts one
+    # there is rejected before the state is built. Only where nothing between the shuffles and
+    # the facts' check draws from the rng (no commitments to re-choose, no fit_public_facts),
+    # so the rng is consumed exactly as when the built state is rejected: the same samples.
+    checks: list[list[tuple[int, int, list[bool]]]] = []
+    from cardtable.core import state as core_state  # here: core.state imports this module
+
+    fits = type(state).fit_public_facts is not core_state.State.fit_public_facts
+    if shortcut and not others and not fits:
+        barred_by_zone: dict[int, list[bool]] = {}
+        for runs, _canonical in groups:
+            ranges: list[tuple[int, int, list[bool]]] = []
+            k = 0
+            for zi, start, end, _mark, _tag in runs:
+                if zi not in barred_by_zone:
+                    never = state.cards_never_in(zi)
+                    barred_by_zone[zi] = [c in never for c in range(len(seen))] if never else []
+                barred = barred_by_zone[zi]
+                if barred:
+                    ranges.append((k, k + end - start, barred))
+                k += end - start
+            checks.append(ranges)
+    early = any(checks)
     # Samples are cloned from a copy without history and log, so a long game's history is
     # not copied only to be dropped, thousands of times per search.
     template = state.clone()
     template.history = []
     template.events = None
 
-    def deal(rng: Rng) -> tuple[State, bool]:
-        new = template.clone()
-        new.rng = Rng(rng.next_u64())
-        zones, new_seen, new_tags = new.zones, new.seen, new.tags
-        for runs, canonical in groups:
+    def deal(rng: Rng, precheck: bool) -> tuple[State | None, bool]:
+        seed = rng.next_u64()
+        dealt: list[list[int]] = []
+        for _runs, canonical in groups:
             cards = canonical[:]
             rng.shuffle_batched(cards)
+            dealt.append(cards)
+        if precheck:
+            for cards, ranges in zip(dealt, checks, strict=True):
+                for first, end, barred in ranges:
+                    for k in range(first, end):
+                        if barred[cards[k]]:
+                            return None, False
+        new = template.clone()
+        new.rng = Rng(seed)
+        zones, new_seen, new_tags = new.zones, new.seen, new.tags
+        for g, (runs, _canonical) in enumerate(groups):
+            cards = dealt[g]
             k = 0
             for zi, start, end, mark, tag in runs:
                 # Card by card, not by slices: compiled, these are machine-word list stores,
@@ -122,10 +158,13 @@ def make_sampler(state: State, seat: int) -> Callable[[Rng], State]:
         # and everyone sees who must act. A deal that contradicts this, or another public
         # fact the game keeps (agrees_with_public_facts), is impossible, so it is dealt
         # again: the samples are conditioned on those facts.
-        for _ in range(SAMPLE_TRIES):
-            new, possible = deal(rng)
-            if possible:
+        new: State | None = None
+        for attempt in range(SAMPLE_TRIES):
+            # The last attempt is always built: it is returned even if impossible.
+            new, possible = deal(rng, early and attempt < SAMPLE_TRIES - 1)
+            if possible and new is not None:
                 return new
+        assert new is not None  # the last attempt is built
         return new  # a world this unlikely is left to the caller (search copes with it)
 
     return sample

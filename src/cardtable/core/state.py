@@ -299,6 +299,17 @@ class State(ABC):
         """
         return True
 
+    def cards_never_in(self, zone: int) -> frozenset[int]:
+        """Cards the game's public facts never leave in ``zone`` (POTA-R3: no X card in a hand).
+
+        A shortcut for the determinisation sampler, which then rejects a deal that puts one
+        of these cards into such a zone before it builds the state, instead of building it and
+        asking :meth:`agrees_with_public_facts`. It must be a subset of what that method
+        rejects (any state with such a card there disagrees), so the samples stay the same;
+        ``tests/core/test_sampler.py`` checks it. The default: none.
+        """
+        return frozenset()
+
     def fit_public_facts(self, seat: int, rng: Rng) -> None:
         """Move this fresh deal for ``seat`` towards :meth:`agrees_with_public_facts`.
 

@@ -19,6 +19,7 @@ from cardtable.games.piece_of_the_action.table import DECK, OVER, PotaTable, han
 
 _CARDS: Final = CardSet(NAMES)
 _SPACE: Final = notation.make_action_space()
+_XCARDS: Final = frozenset(c for c in range(len(NAMES)) if KIND[c] == XCARD)
 #: ``evaluate``'s fitted spread, ``SPREAD_SCALE * sqrt(cards left + SPREAD_LEFT)`` points
 #: (benchmarks/fit_evaluate.py, on two-player games; held out at three and four players too): about
 #: 40 points with the deck full and 33 at the end, so the spread barely shrinks — one Deal can
@@ -74,6 +75,12 @@ class PotaState(PotaTable):
                 if KIND[card] == XCARD:
                     return False
         return True
+
+    def cards_never_in(self, zone: int) -> frozenset[int]:
+        """POTA-R3, as the sampler's shortcut: the X cards never lie in a hand (the check of
+        :meth:`agrees_with_public_facts`, made on the dealt order before a state is built)."""
+        first = hand_zone(0)
+        return _XCARDS if first <= zone < first + self.num_players else frozenset()
 
     def to_act(self) -> list[int]:
         return [] if self.phase == OVER else [self.actor]
