@@ -84,9 +84,10 @@ def test_samples_keep_the_seats_own_legal_ids(info: object) -> None:
 
 
 @pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
-def test_early_rejection_gives_the_same_samples(info: object) -> None:
+def test_sampler_shortcuts_give_the_same_samples(info: object) -> None:
     """``State.cards_never_in`` lets the sampler reject a deal (POTA-R3: an X card dealt into
-    a hand) before building it. That must change nothing: for the same rng, the same sample
+    a hand) before building it, and a group of cards that all keep one seen mark and tag is
+    dealt without rewriting them. That must change nothing: for the same rng, the same sample
     and the rng left in the same state, as when every deal is built and then judged — so a
     search makes the same choices. Checked at every seat of every decision of a random game."""
     name = info.name  # type: ignore[attr-defined]

@@ -49,8 +49,9 @@ def make_sampler(state: State, seat: int, shortcut: bool = True) -> Callable[[Rn
     Search samples one information set thousands of times; finding the unseen cards, their
     places and their canonical order is done here once, so each sample is a clone, one
     shuffle per card back and the re-chosen commitments. The state must not change while
-    the sampler is in use. ``shortcut=False`` builds every deal before judging it: the tests'
-    reference for the early rejection by :meth:`State.cards_never_in` (the same samples).
+    the sampler is in use. ``shortcut=False`` builds every deal before judging it and writes
+    every mark: the tests' reference for the early rejection by :meth:`State.cards_never_in`
+    and the skipped stores of unchanged marks (the same samples).
     """
     layout = state.spec.layout
     slots: list[tuple[int, int]] = []
@@ -103,6 +104,11 @@ def make_sampler(state: State, seat: int, shortcut: bool = True) -> Callable[[Rn
                 k += end - start
             checks.append(ranges)
     early = any(checks)
+    # A group whose runs all keep one (seen mark, tag) pair: each of its cards already carries
+    # that pair (a run is cut where a card's pair changes), so dealing them anywhere in the
+    # group leaves seen and tags as they are, and only the zones are written. In Piece of the
+    # Action every unseen card is unmarked: two of every three list stores of a deal saved.
+    uniform = [shortcut and len({(r[3], r[4]) for r in runs}) == 1 for runs, _ in groups]
     # Samples are cloned from a copy without history and log, so a long game's history is
     # not copied only to be dropped, thousands of times per search.
     template = state.clone()
@@ -128,6 +134,13 @@ def make_sampler(state: State, seat: int, shortcut: bool = True) -> Callable[[Rn
         for g, (runs, _canonical) in enumerate(groups):
             cards = dealt[g]
             k = 0
+            if uniform[g]:
+                for zi, start, end, _mark, _tag in runs:
+                    zone = zones[zi]
+                    for i in range(start, end):
+                        zone[i] = cards[k]
+                        k += 1
+                continue
             for zi, start, end, mark, tag in runs:
                 # Card by card, not by slices: compiled, these are machine-word list stores,
                 # where a slice assignment allocates the chunk and a slice object per run.
