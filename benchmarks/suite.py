@@ -1,6 +1,7 @@
 """Every speed figure in one command, plain and compiled interleaved, anchors where installed.
 
-Run: ``.venv/bin/python benchmarks/suite.py [--rounds 3] [--seconds 2]`` (``make bench-suite``).
+Run: ``.venv/bin/python benchmarks/suite.py [--rounds 3] [--seconds 2]`` (``make bench-suite``);
+``--games piece-of-the-action --search-only`` measures one game's IS-MCTS rate alone.
 It compiles the engine first if the build is missing or stale (tools/compile.py --if-needed).
 Each round starts a fresh interpreter per build (plain: ``CARDTABLE_PURE=1``; compiled) and, if
 OpenSpiel is installed, one for the anchors, one after the other, so that a machine whose speed
@@ -95,6 +96,10 @@ def run_rounds(args: argparse.Namespace, anchors: str | None) -> tuple[dict[str,
     anchor: dict[str, Any] = {}
     base = [sys.executable, str(HERE / "_suite_probe.py"), "--seconds", str(args.seconds)]
     base += ["--iterations", str(args.iterations)]
+    if args.games:
+        base += ["--games", args.games]
+    if args.search_only:
+        base += ["--modes", "", "--parts", "ismcts"]
     for r in range(args.rounds):
         started = time.monotonic()
         merge(plain, probe(base, dict(os.environ, CARDTABLE_PURE="1")))
@@ -115,6 +120,9 @@ def report(plain: dict[str, Any], compiled: dict[str, Any], anchor: dict[str, An
     hearts = anchor.get("hearts", {})
     print(f"engines: plain={plain['engine']}, compiled={compiled['engine']}", end="")
     print(f", OpenSpiel {anchor['version']}" if anchor else ", no anchors (OpenSpiel not found)")
+    if games and "calls_us" not in plain[games[0]]:  # --search-only
+        search_table(plain, compiled, games)
+        return
     print("\nRandom playouts, actions per CPU-second (ratio: ÷ OpenSpiel C++ hearts, same path)\n")
     print("| game, players | path | plain | compiled | compiled ÷ plain | plain ÷ hearts "
           "| compiled ÷ hearts |")  # fmt: skip
@@ -158,6 +166,16 @@ def report(plain: dict[str, Any], compiled: dict[str, Any], anchor: dict[str, An
           f"compiled {compiled['max_rss_mib']:.0f} MiB")  # fmt: skip
 
 
+def search_table(plain: dict[str, Any], compiled: dict[str, Any], games: list[str]) -> None:
+    """The IS-MCTS rates alone (``--search-only``)."""
+    print("\nIS-MCTS iterations per CPU-second\n")
+    print("| game | plain it/s | compiled it/s | compiled ÷ plain |")
+    print("|---|---:|---:|---:|")
+    for game in games:
+        p, c = plain[game]["ismcts"], compiled[game]["ismcts"]
+        print(f"| {NAMES[game]} | {p:,.0f} | {c:,.0f} | {c / p:.2f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -165,6 +183,10 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=500, help="per IS-MCTS search")
     parser.add_argument("--anchor-python", help="an interpreter with OpenSpiel (pyspiel)")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
+    parser.add_argument("--games", help="comma-separated game names (default: all five)")
+    parser.add_argument(
+        "--search-only", action="store_true", help="only the IS-MCTS rates (no playouts, calls)"
+    )
     args = parser.parse_args()
     subprocess.run([sys.executable, str(ROOT / "tools" / "compile.py"), "--if-needed"], check=True)
     anchors = anchor_python(args.anchor_python)
