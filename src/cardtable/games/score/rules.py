@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from mypy_extensions import i64
-
 from cardtable.core import NO_COMMIT, StateFormatError
 from cardtable.games.score import facts
 from cardtable.games.score.cards import (
@@ -61,7 +59,7 @@ _NOBODY: tuple[int, ...] = ()
 # ---------------------------------------------------------------------- hand arithmetic
 
 
-# A hand as one machine word: its count of each value in a 4-bit field (value ``v`` at bits
+# A hand as one word: its count of each value in a 4-bit field (value ``v`` at bits
 # ``4v..4v+3``). Singles are numbered value by value from ``FIRST_SINGLE``, four copies each
 # (cards.py), so a Single's field starts at bit ``(card - FIRST_SINGLE) & ~3`` and its value
 # is ``(card - FIRST_SINGLE) >> 2``: arithmetic, where a lookup in ``VALUE`` boxes and unboxes
@@ -74,46 +72,46 @@ _NOBODY: tuple[int, ...] = ()
 SET_BITS: Final = sum(COPIES << (v << 2) for v in range(NUM_VALUES))
 
 
-def hand_word(st: ScoreTable, seat: int) -> i64:
+def hand_word(st: ScoreTable, seat: int) -> int:
     """How many Singles of each value ``seat`` holds, as 4-bit fields of one word (above)."""
-    word: i64 = 0
+    word = 0
     for card in st.zones[SINGLES[seat]]:
-        shift: i64 = (card - FIRST_SINGLE) & ~3
+        shift = (card - FIRST_SINGLE) & ~3
         word += 1 << shift
     return word
 
 
-def held_bits(st: ScoreTable, seat: int) -> i64:
+def held_bits(st: ScoreTable, seat: int) -> int:
     """The values ``seat`` holds at least one Single of, as bits (value ``v`` = bit ``v``)."""
-    held: i64 = 0
+    held = 0
     for card in st.zones[SINGLES[seat]]:
-        value: i64 = (card - FIRST_SINGLE) >> 2
+        value = (card - FIRST_SINGLE) >> 2
         held |= 1 << value
     return held
 
 
-def complete_sets(complete: int) -> i64:
+def complete_sets(complete: int) -> int:
     """The three values of a Complete as set bits of a hand word (bit 2 of their fields).
 
     Complete ids run fill-major (cards.py: ``9 * fill + 3 * colour + shape``), and the values
     are fills 0..2, colours 3..5, shapes 6..8."""
-    c: i64 = complete
-    fill: i64 = c // 9
-    colour: i64 = 3 + (c // 3) % 3
-    shape: i64 = 6 + c % 3
+    c: int = complete
+    fill: int = c // 9
+    colour: int = 3 + (c // 3) % 3
+    shape: int = 6 + c % 3
     return (4 << (fill << 2)) | (4 << (colour << 2)) | (4 << (shape << 2))
 
 
-def complete_bits(complete: int) -> i64:
+def complete_bits(complete: int) -> int:
     """The three values of a Complete as bits of one word (value ``v`` = bit ``v``)."""
-    c: i64 = complete
+    c: int = complete
     return (1 << (c // 9)) | (1 << (3 + (c // 3) % 3)) | (1 << (6 + c % 3))
 
 
 def set_mask(st: ScoreTable, seat: int) -> int:
     """The values of which ``seat`` holds all four Singles (its sets, §5.2), as bits."""
     sets = hand_word(st, seat) & SET_BITS
-    mask: i64 = 0
+    mask = 0
     for v in range(NUM_VALUES):
         if (sets >> (v << 2)) & COPIES:
             mask |= 1 << v
