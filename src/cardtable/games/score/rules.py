@@ -19,9 +19,12 @@ from cardtable.games.score import facts
 from cardtable.games.score.cards import (
     COMPLETE_VALUES,
     COPIES,
+    FIRST_SINGLE,
     HAS_VALUE,
     IS_COMPLETE,
     NAMES,
+    NUM_CARDS,
+    NUM_COMPLETES,
     NUM_VALUES,
     VALUE,
     VALUE_NAMES,
@@ -56,24 +59,63 @@ _NOBODY: tuple[int, ...] = ()
 # ---------------------------------------------------------------------- hand arithmetic
 
 
-#: The three values of each Complete as bits of one word (``COMPLETE_VALUES`` as masks).
-COMPLETE_MASK: Final[tuple[int, ...]] = tuple(sum(1 << v for v in vals) for vals in COMPLETE_VALUES)
+# A hand as one word: its count of each value in a 4-bit field (value ``v`` at bits
+# ``4v..4v+3``). Singles are numbered value by value from ``FIRST_SINGLE``, four copies each
+# (cards.py), so a Single's field starts at bit ``(card - FIRST_SINGLE) & ~3`` and its value
+# is ``(card - FIRST_SINGLE) >> 2``: arithmetic, where a lookup in ``VALUE`` boxes and unboxes
+# an int per card compiled. A field holds at most 4 (``COPIES``), so it is a set exactly when
+# its bit 2 is set: ``word & SET_BITS`` are the sets. The profile of a compiled Score! search
+# showed the hand arithmetic as a fifth of all time (docs/performance.md, "Sixth sitting:
+# Score! engine").
+
+#: Bit 2 of every value's field: the set bits of a hand word.
+SET_BITS: Final = sum(COPIES << (v << 2) for v in range(NUM_VALUES))
+
+
+def hand_word(st: ScoreTable, seat: int) -> int:
+    """How many Singles of each value ``seat`` holds, as 4-bit fields of one word (above)."""
+    word = 0
+    for card in st.zones[SINGLES[seat]]:
+        shift = (card - FIRST_SINGLE) & ~3
+        word += 1 << shift
+    return word
+
+
+def held_bits(st: ScoreTable, seat: int) -> int:
+    """The values ``seat`` holds at least one Single of, as bits (value ``v`` = bit ``v``)."""
+    held = 0
+    for card in st.zones[SINGLES[seat]]:
+        value = (card - FIRST_SINGLE) >> 2
+        held |= 1 << value
+    return held
+
+
+def complete_sets(complete: int) -> int:
+    """The three values of a Complete as set bits of a hand word (bit 2 of their fields).
+
+    Complete ids run fill-major (cards.py: ``9 * fill + 3 * colour + shape``), and the values
+    are fills 0..2, colours 3..5, shapes 6..8."""
+    c: int = complete
+    fill: int = c // 9
+    colour: int = 3 + (c // 3) % 3
+    shape: int = 6 + c % 3
+    return (4 << (fill << 2)) | (4 << (colour << 2)) | (4 << (shape << 2))
+
+
+def complete_bits(complete: int) -> int:
+    """The three values of a Complete as bits of one word (value ``v`` = bit ``v``)."""
+    c: int = complete
+    return (1 << (c // 9)) | (1 << (3 + (c // 3) % 3)) | (1 << (6 + c % 3))
 
 
 def set_mask(st: ScoreTable, seat: int) -> int:
-    """The values of which ``seat`` holds all four Singles (its sets, §5.2), as bits.
-
-    Counted in 4-bit fields of one word, not a list per call: compiled, ``value_counts``'s list
-    was 8% of a Score! search (docs/performance.md, "IS-MCTS speed, fifth sitting").
-    """
-    word = 0
-    for card in st.zones[SINGLES[seat]]:
-        word += 1 << (VALUE[card] << 2)
-    sets = 0
+    """The values of which ``seat`` holds all four Singles (its sets, §5.2), as bits."""
+    sets = hand_word(st, seat) & SET_BITS
+    mask = 0
     for v in range(NUM_VALUES):
-        if (word >> (v << 2)) & 15 >= COPIES:
-            sets |= 1 << v
-    return sets
+        if (sets >> (v << 2)) & COPIES:
+            mask |= 1 << v
+    return mask
 
 
 def set_values(st: ScoreTable, seat: int) -> list[int]:
@@ -84,8 +126,16 @@ def set_values(st: ScoreTable, seat: int) -> list[int]:
 
 def hand_score(st: ScoreTable, seat: int) -> int:
     """Each set scores 1 per matching Complete in the same hand (0..3 per set)."""
-    completes = st.zones[COMPLETES[seat]]
-    return sum(HAS_VALUE[c][v] for v in set_values(st, seat) for c in completes)
+    sets = hand_word(st, seat) & SET_BITS
+    if sets == 0:
+        return 0  # most hands hold no set: no Complete to look at
+    score = 0
+    for c in st.zones[COMPLETES[seat]]:
+        matched = sets & complete_sets(c)
+        while matched:
+            matched &= matched - 1
+            score += 1
+    return score
 
 
 #: What holding ``k`` Singles of a value is worth, as a share of the full set's points
@@ -122,9 +172,11 @@ def five_point_complete(st: ScoreTable, seat: int) -> int:
     singles = st.zones[SINGLES[seat]]
     if len(singles) < 3 * COPIES:
         return -1  # three sets need twelve Singles
-    sets = set_mask(st, seat)
+    sets = hand_word(st, seat) & SET_BITS
+    if sets == 0:
+        return -1
     for c in st.zones[COMPLETES[seat]]:
-        mask = COMPLETE_MASK[c]
+        mask = complete_sets(c)
         if sets & mask == mask:
             return c
     return -1
@@ -133,12 +185,13 @@ def five_point_complete(st: ScoreTable, seat: int) -> int:
 def matching_values(st: ScoreTable, seat: int) -> list[int]:
     """Values of the laid Complete that ``seat`` holds a Single of."""
     laid = st.zones[LAID][-1]
-    held = 0  # the values held, as bits of a word (no set per call: a hot path of search)
-    for c in st.zones[SINGLES[seat]]:
-        value = VALUE[c]
-        if value >= 0:
-            held |= 1 << value
+    held = held_bits(st, seat)
     return [v for v in COMPLETE_VALUES[laid] if (held >> v) & 1]
+
+
+def matches_laid(st: ScoreTable, seat: int) -> bool:
+    """Does ``seat`` hold a Single of one of the laid Complete's values?"""
+    return held_bits(st, seat) & complete_bits(st.zones[LAID][-1]) != 0
 
 
 def next_seat(seat: int) -> int:
@@ -178,11 +231,11 @@ def legal_action_ids(st: ScoreTable, seat: int) -> list[int]:
             ids.append(DECLARE_FIVE)
         return ids
     if phase == CHOOSE and seat == st.lead:
-        return sorted(LAY + c for c in st.zones[DRAWN[seat]])
+        ids = [LAY + c for c in st.zones[DRAWN[seat]]]
+        ids.sort()
+        return ids
     if phase == COLLECT and seat == st.passer:
-        held = 0  # the values held as bits, read out in order: no set, no sort
-        for c in st.zones[SINGLES[seat]]:
-            held |= 1 << VALUE[c]
+        held = held_bits(st, seat)  # read out in order: no set, no sort
         return [PASS + v for v in range(NUM_VALUES) if held >> v & 1]
     return []
 
@@ -190,16 +243,20 @@ def legal_action_ids(st: ScoreTable, seat: int) -> list[int]:
 def commit_choices(st: ScoreTable, seat: int) -> list[int]:
     """A matching Single by value; a Complete discard only without one (SC-R4, option)."""
     # Already increasing (a Complete's values are fill < colour < shape): no sort needed.
-    plays = [PLAY + v for v in matching_values(st, seat)]
+    matching = held_bits(st, seat) & complete_bits(st.zones[LAID][-1])
+    plays = [PLAY + v for v in range(NUM_VALUES) if matching >> v & 1]
     if plays and not st.options.voluntary_complete_discard:
         return plays
+    # Every play id is below every discard id: the plays, then the discards sorted.
     discards = [DISCARD + c for c in st.zones[COMPLETES[seat]]]
-    return sorted(plays + discards)
+    discards.sort()
+    plays.extend(discards)
+    return plays
 
 
 def must_bust(st: ScoreTable, seat: int) -> bool:
     """No matching Single and no Complete left to discard (SC-R6)."""
-    return not matching_values(st, seat) and not st.zones[COMPLETES[seat]]
+    return not st.zones[COMPLETES[seat]] and not matches_laid(st, seat)
 
 
 # ---------------------------------------------------------------------- decisions
@@ -208,8 +265,7 @@ def must_bust(st: ScoreTable, seat: int) -> bool:
 def apply_action(st: ScoreTable, seat: int, action_id: int) -> None:
     """Apply one legal decision, then every automatic step it triggers."""
     if st.phase == COMMIT:
-        if st.commit(seat, action_id, in_play(st)):
-            resolve_commits(st)
+        commit(st, seat, action_id)
     elif action_id == CALL:
         st.calls += 1
         if st.events is not None:
@@ -223,6 +279,19 @@ def apply_action(st: ScoreTable, seat: int, action_id: int) -> None:
         lay(st, seat, action_id - LAY)
     else:
         pass_single(st, seat, action_id - PASS)
+
+
+def commit(st: ScoreTable, seat: int, action_id: int) -> None:
+    """A face-down play or discard (SC-R16); the last one of the seats still in reveals them.
+
+    The core's ``State.commit`` with the seats still in, written out: no list of them per call."""
+    pending = st.pending
+    pending[seat] = action_id
+    busted = st.busted
+    for other in range(SEATS):
+        if not busted[other] and pending[other] == NO_COMMIT:
+            return
+    resolve_commits(st)
 
 
 def lead(st: ScoreTable, seat: int) -> None:
@@ -260,10 +329,14 @@ def lay(st: ScoreTable, seat: int, complete: int) -> None:
         st.seen[card] &= 1 << seat
     if st.events is not None:
         st.note(f"{SEAT_NAMES[seat]} lays {NAMES[complete]}")
+    still_in = False
     for other in range(SEATS):
-        if not st.busted[other] and must_bust(st, other):
-            bust(st, other)
-    if not in_play(st):
+        if not st.busted[other]:
+            if must_bust(st, other):
+                bust(st, other)
+            else:
+                still_in = True
+    if not still_in:
         end_round_scored(st)
         return
     st.phase = COMMIT
@@ -281,32 +354,32 @@ def bust(st: ScoreTable, seat: int) -> None:
 
 def resolve_commits(st: ScoreTable) -> None:
     """Reveal discards, then gather the played Singles to the first participant (5.3 step 5)."""
-    order = [(st.lead + k) % SEATS for k in range(SEATS)]
     chain: list[int] = []
-    played: list[tuple[int, int]] = []
-    for seat in order:
-        choice = st.pending[seat]
+    cards: list[int] = []  # the Single each participant of the chain played
+    pending = st.pending
+    for k in range(SEATS):
+        seat = (st.lead + k) % SEATS
+        choice = pending[seat]
         if choice == NO_COMMIT:
             continue
         if choice >= DISCARD:
             discard_complete(st, seat, choice - DISCARD)
         else:
-            card = single_of(st, seat, choice - PLAY)
             chain.append(seat)
-            played.append((seat, card))
+            cards.append(single_of(st, seat, choice - PLAY))
     st.clear_commits()
     if not chain:
         finish_turn(st)
         return
     collector = chain[0]
-    for seat, card in played:
-        if seat != collector:
-            # Face down (SC-R16): only the collector and the seat that played it learn the card;
-            # everyone else loses track of the player's hand, as at the table.
-            st.move_secret(card, SINGLES[seat], SINGLES[collector], (1 << seat) | (1 << collector))
-            facts.gained(st, collector)
+    for i in range(1, len(chain)):
+        # Face down (SC-R16): only the collector and the seat that played it learn the card;
+        # everyone else loses track of the player's hand, as at the table.
+        seat = chain[i]
+        st.move_secret(cards[i], SINGLES[seat], SINGLES[collector], (1 << seat) | (1 << collector))
+        facts.gained(st, collector)
     if st.events is not None:
-        note_collection(st, collector, played)
+        note_collection(st, collector, list(zip(chain, cards, strict=True)))
     st.chain = chain
     if check_five(st, collector):
         return
@@ -469,19 +542,29 @@ def end_round(st: ScoreTable) -> None:
 
 def deal_round(st: ScoreTable) -> None:
     """Gather and shuffle both decks, deal 3 Completes and 12 Singles each, check five-point
-    hands in turn order from the first lead (SC-R11), and start the first turn (SC-R15)."""
+    hands in turn order from the first lead (SC-R11), and start the first turn (SC-R15).
+
+    Dealt card by card from the top of each deck, as ``State.move`` would: the decks are
+    ordered zones no seat owns, and the shuffle has just cleared every card's marks, so a
+    dealt card stays unmarked and only moves from the end of one list to the end of another
+    (``State.move`` would scan for it and recompute its mark 45 times a deal, and a search's
+    rollouts deal a new round every third iteration).
+    """
     st.round += 1
     gather(st)
     st.busted = [False] * SEATS
     st.lacks = []  # nothing is known about the new hands
     st.lead = st.first_lead
-    pile, deck = st.zones[PILE], st.zones[SINGLES_DECK]
+    zones = st.zones
+    pile, deck = zones[PILE], zones[SINGLES_DECK]
     for seat in range(SEATS):
+        completes = zones[COMPLETES[seat]]
         for _ in range(HAND_COMPLETES):
-            st.move(pile[-1], PILE, COMPLETES[seat])
+            completes.append(pile.pop())
     for seat in range(SEATS):
+        hand = zones[SINGLES[seat]]
         for _ in range(HAND_SINGLES):
-            st.move(deck[-1], SINGLES_DECK, SINGLES[seat])
+            hand.append(deck.pop())
     if st.events is not None:
         st.note(f"Round {st.round}: {SEAT_NAMES[st.lead]} leads first")
     for k in range(SEATS):
@@ -490,34 +573,45 @@ def deal_round(st: ScoreTable) -> None:
     start_turn(st)
 
 
+#: Both decks in canonical order (``State.sorted_cards``: by name, then id), which for the
+#: whole set of each kind is id order: every Complete has its own name and the Singles are
+#: numbered value by value (cards.py; ``tests/games/score/test_score_gather.py`` checks it).
+CANONICAL_PILE: Final[tuple[int, ...]] = tuple(range(NUM_COMPLETES))
+CANONICAL_SINGLES: Final[tuple[int, ...]] = tuple(range(NUM_COMPLETES, NUM_CARDS))
+
+
 def gather(st: ScoreTable) -> None:
     """Every card back to its deck, both decks shuffled (everyone forgets where cards are).
 
-    Once play has begun, ``shuffle_zone`` puts each deck in canonical order and clears every
-    mark before it shuffles, so neither the order the cards come back in nor the marks an open
-    move would give them survive: the cards are put back in bulk, the same state as moving them
-    one by one, without a move each (the profile of compiled Score! searches showed those moves
-    as a tenth of all time, docs/performance.md). Before any action the deck keeps the order it
-    was gathered in, so the cards are moved one by one as before.
+    Once play has begun, ``State.shuffle_zone`` puts each deck in canonical order and clears
+    every mark before it shuffles, so neither the order the cards come back in nor the marks
+    an open move would give them survive: every card is back in its deck, so each deck is its
+    whole kind in canonical order, shuffled with the game's RNG as ``shuffle_zone`` does, and
+    no card keeps a mark; no card is moved or sorted (the profile of compiled Score! searches
+    showed the moves, and then the sort, as a tenth of all time, docs/performance.md). Before
+    any action the deck keeps the order it was gathered in, so the cards are moved one by one
+    and shuffled as before.
     """
     zones = st.zones
-    pile, deck = zones[PILE], zones[SINGLES_DECK]
-    for zone in range(len(zones)):
-        if zone in (PILE, SINGLES_DECK):
-            continue
-        cards = zones[zone]
-        if not st.history:
-            for card in list(cards):
+    if not st.history:
+        for zone in range(len(zones)):
+            if zone in (PILE, SINGLES_DECK):
+                continue
+            for card in list(zones[zone]):
                 st.move(card, zone, PILE if IS_COMPLETE[card] else SINGLES_DECK)
-            continue
-        for card in cards:
-            if IS_COMPLETE[card]:
-                pile.append(card)
-            else:
-                deck.append(card)
+        st.shuffle_zone(PILE)
+        st.shuffle_zone(SINGLES_DECK)
+        return
+    for cards in zones:
         cards.clear()
-    st.shuffle_zone(PILE)
-    st.shuffle_zone(SINGLES_DECK)
+    pile, deck = zones[PILE], zones[SINGLES_DECK]
+    pile.extend(CANONICAL_PILE)
+    st.rng.shuffle(pile)
+    deck.extend(CANONICAL_SINGLES)
+    st.rng.shuffle(deck)
+    seen = st.seen
+    for card in range(len(seen)):
+        seen[card] = 0
 
 
 def check_pending(st: ScoreTable) -> None:
