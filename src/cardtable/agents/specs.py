@@ -20,6 +20,8 @@ level         spec                                             what it is
 
 ``pimc:iterations=100`` or ``pimc:time=0.25`` is the flat Perfect-Information Monte Carlo
 baseline (:mod:`.pimc`), the reference opponent a search should beat.
+``halving:rollouts=650`` is sequential halving over the root actions on shared sampled worlds
+(:mod:`.halving`; a candidate for Nacho Loco's ``hard``, docs/bots.md).
 
 >>> make_agent("pimc:time=0.25").config.time
 0.25
