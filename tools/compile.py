@@ -44,6 +44,7 @@ MODULES: tuple[str, ...] = (
     "core/state.py",
     "agents/ismcts.py",
     "agents/pimc.py",
+    "agents/halving.py",
     "games/magic_show/cards.py",
     "games/magic_show/table.py",
     "games/magic_show/scoring.py",

@@ -18,6 +18,8 @@ BOTS = [
     "ismcts:iterations=40,reuse=0,keep=2",
     "pimc:iterations=6",
     "pimc:iterations=3,cutoff=0",
+    "halving:rollouts=40",
+    "halving:rollouts=20,cutoff=0,value=evaluate",
 ]
 
 

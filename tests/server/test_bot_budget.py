@@ -29,6 +29,10 @@ HOGS = [
     ("pimc:time=100000", "at most 2 s"),
     ("pimc:iterations=1000000000", "at most 150 worlds"),
     ("pimc:cutoff=0", "at most 32 actions"),
+    # Sequential halving counts rollouts: one is about one search iteration.
+    ("halving:rollouts=1000000000", "at most 3000 rollouts"),
+    ("halving:cutoff=0", "at most 32 actions"),
+    ("halving:cutoff=100000", "at most 32 actions"),
 ]
 
 
@@ -52,6 +56,7 @@ def test_bots_within_the_budget_and_the_levels_are_accepted(client: TestClient) 
         "greedy",
         "pimc:iterations=150",
         "pimc:time=0.25",
+        "halving:rollouts=3000",
     ):
         create(client, "magic-show", ["human", f"bot:{spec}"])
 
@@ -66,6 +71,8 @@ def test_a_time_bounded_search_keeps_its_long_rollouts() -> None:
     assert "cutoff=1000" in cap.clamp("ismcts:time=9,cutoff=1000")
     assert "cutoff=32" in cap.clamp("ismcts:iterations=10,cutoff=1000")
     assert "cutoff=32" in cap.clamp("pimc:iterations=10,cutoff=0")
+    assert cap.clamp("halving:rollouts=1000000000") == ("halving:rollouts=3000,cutoff=8,value=auto")
+    assert "cutoff=32" in cap.clamp("halving:cutoff=0")
 
 
 def test_a_stored_hog_resumes_clamped_to_the_caps(db_url: str) -> None:

@@ -20,6 +20,8 @@ level         spec                                             what it is
 
 ``pimc:iterations=100`` or ``pimc:time=0.25`` is the flat Perfect-Information Monte Carlo
 baseline (:mod:`.pimc`), the reference opponent a search should beat.
+``halving:rollouts=650`` is sequential halving over the root actions on shared sampled worlds
+(:mod:`.halving`; a candidate for Nacho Loco's ``hard``, docs/bots.md).
 
 >>> make_agent("pimc:time=0.25").config.time
 0.25
@@ -45,6 +47,7 @@ from typing import Any
 from cardtable.agents.base import Agent, ThinkingAgent, state_fields
 from cardtable.agents.external import make_external
 from cardtable.agents.greedy_agent import GreedyAgent
+from cardtable.agents.halving import HalvingAgent, HalvingConfig
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
 from cardtable.agents.pimc import PimcAgent, PimcConfig
 from cardtable.agents.random_agent import RandomAgent
@@ -102,6 +105,15 @@ def _pimc(params: dict[str, str]) -> PimcAgent:
     return PimcAgent(config)
 
 
+def _halving(params: dict[str, str]) -> HalvingAgent:
+    config = HalvingConfig(**_typed("halving", HalvingConfig, params))
+    if config.rollouts < 1 or config.cutoff < 0:
+        raise ValueError("halving needs rollouts >= 1 and a non-negative cutoff")
+    if config.value not in ("evaluate", "search", "auto"):
+        raise ValueError("halving value must be 'evaluate', 'search' or 'auto'")
+    return HalvingAgent(config)
+
+
 def _greedy(params: dict[str, str]) -> GreedyAgent:
     """``greedy`` or ``greedy:trade=0`` (the rule of thumb that never trades)."""
     unknown = set(params) - {"trade"}
@@ -127,6 +139,7 @@ BOTS: dict[str, Callable[[dict[str, str]], Agent | ThinkingAgent]] = {
     "greedy": _greedy,
     "ismcts": _ismcts,
     "pimc": _pimc,
+    "halving": _halving,
 }
 
 

@@ -41,18 +41,22 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from cardtable.agents import IsmctsAgent, IsmctsConfig, PimcAgent, PimcConfig, make_agent
+from cardtable.agents.halving import HalvingAgent, HalvingConfig
 
 #: Rollouts one PIMC world is counted as (it rolls out every legal action once).
 PIMC_WORLD_COST = 20
 
 
-def config_spec(config: IsmctsConfig | PimcConfig) -> str:
+def config_spec(config: IsmctsConfig | PimcConfig | HalvingConfig) -> str:
     """The spec that makes a search with exactly this configuration.
 
     Every field is written, so a parameter added to a search later cannot be dropped by a clamp
     (``hard``'s ``reuse`` and ``first`` were, when the fields were listed by hand).
     """
-    name = "pimc" if isinstance(config, PimcConfig) else "ismcts"
+    if isinstance(config, HalvingConfig):
+        name = "halving"
+    else:
+        name = "pimc" if isinstance(config, PimcConfig) else "ismcts"
     return f"{name}:" + ",".join(f"{f.name}={getattr(config, f.name)}" for f in fields(config))
 
 
@@ -71,6 +75,8 @@ class Budget:
         Raises ValueError for a spec that names no bot at all.
         """
         agent = make_agent(spec)
+        if isinstance(agent, HalvingAgent):
+            return self._check_halving(agent.config)
         if not isinstance(agent, IsmctsAgent | PimcAgent):
             return None
         cfg = agent.config
@@ -98,6 +104,22 @@ class Budget:
             return f"a bot's rollouts may be at most {self.cutoff} actions (cutoff={cfg.cutoff})"
         return None
 
+    def _check_halving(self, cfg: HalvingConfig) -> str | None:
+        """Sequential halving has no clock: its rollouts count like search iterations (one
+        rollout each), and every rollout must stop (``cutoff=0`` plays to the end)."""
+        if cfg.rollouts > self.iterations:
+            return (
+                f"a bot may search at most {self.iterations} rollouts per decision "
+                f"(rollouts={cfg.rollouts} asked)"
+            )
+        if cfg.cutoff == 0:
+            return (
+                f"a bot's rollouts may be at most {self.cutoff} actions (cutoff=0 plays to the end)"
+            )
+        if cfg.cutoff > self.cutoff:
+            return f"a bot's rollouts may be at most {self.cutoff} actions (cutoff={cfg.cutoff})"
+        return None
+
     @property
     def pimc_worlds(self) -> int:
         """The most worlds one PIMC decision may sample (see the module docstring)."""
@@ -106,6 +128,14 @@ class Budget:
     def clamp(self, spec: str) -> str:
         """``spec`` with its budget cut down to the caps (a plain bot's spec is unchanged)."""
         agent = make_agent(spec)
+        if isinstance(agent, HalvingAgent):
+            hcfg = agent.config
+            clamped_halving = replace(
+                hcfg,
+                rollouts=min(hcfg.rollouts, self.iterations),
+                cutoff=self._rollout_cap(0.0, hcfg.cutoff, stops=True),
+            )
+            return spec if clamped_halving == hcfg else config_spec(clamped_halving)
         if isinstance(agent, PimcAgent):
             pcfg = agent.config
             clamped_pimc = replace(
