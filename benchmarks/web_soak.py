@@ -85,9 +85,12 @@ if len(sys.argv) > 7 and sys.argv[7]:  # --gc-census: on SIGUSR1, what a full co
     import collections, gc, json, signal, time
 
     def census(*_):
+        service = app.state.service
+        if hasattr(service, "shed"):  # as the timed collection does first
+            service.shed()
         objs = gc.get_objects()  # the collector's generations (start-up's frozen part excluded)
         ids, owner, kinds = {id(o) for o in objs}, collections.Counter(), {}
-        for table in list(app.state.service.tables.values()):
+        for table in list(service.tables.values()):
             for name, root in vars(table).items():
                 stack = [root]
                 while stack:
@@ -100,7 +103,7 @@ if len(sys.argv) > 7 and sys.argv[7]:  # --gc-census: on SIGUSR1, what a full co
                         kind[type(o).__name__] += len(refs)
                         stack.extend(refs)
         line = {
-            "tables": len(app.state.service.tables), "tracked": len(objs),
+            "tables": len(service.tables), "tracked": len(objs),
             "referents": sum(len(gc.get_referents(o)) for o in objs),
             "types": collections.Counter(type(o).__name__ for o in objs).most_common(12),
             "table_referents": owner.most_common(),
