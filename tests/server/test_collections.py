@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import gc
 import json
-import threading
 from typing import Any
 
 from cardtable.server.patch import apply
@@ -137,31 +136,3 @@ def test_the_timed_collector_sheds_before_each_collection() -> None:
     finally:
         gc.callbacks.remove(on_gc)
     assert order[:4] == ["shed", "collect", "shed", "collect"], order
-
-
-def test_a_table_s_first_connection_marks_it_seen_off_the_event_loop(tmp_path: Any) -> None:
-    """The store's write that a table was opened runs in a thread, not on the event loop
-    (where it stalled every other connection of the process); the table counts as seen at
-    once, so the sweeper of unopened tables leaves it alone meanwhile."""
-    service = _service(tmp_path)
-    table = service.create("score", 3, {}, ["human"] * 3, "A")[0]
-    threads: list[bool] = []
-    write = service.store.mark_seen
-
-    def mark_seen(table_id: str) -> None:
-        threads.append(threading.current_thread() is threading.main_thread())
-        write(table_id)
-
-    service.store.mark_seen = mark_seen  # type: ignore[method-assign]
-
-    async def send(message: dict[str, Any]) -> None:
-        pass
-
-    async def connect() -> None:
-        await service.connected(table, Connection(0, send, updates=True))
-        await service.connected(table, Connection(1, send, updates=True))
-        await service.close()
-
-    asyncio.run(connect())
-    assert threads == [False]
-    assert table.row.seen and service.store.load_row(table.id).seen  # type: ignore[union-attr]

@@ -473,11 +473,8 @@ class TableService:
         """A connection opened: its player is back, so its stand-in stops."""
         table.connections.append(conn)
         if not table.row.seen:
-            # Seen first (the sweeper of unopened tables reads it), then stored in a thread: a
-            # query on the event loop stalls every connection of the process (with turnover,
-            # a new table's first connection is frequent).
+            self.store.mark_seen(table.id)
             table.row.seen = True
-            await asyncio.to_thread(self.store.mark_seen, table.id)
         if conn.seat is not None:
             if not any(c.seat == conn.seat for c in table.connections[:-1]):
                 await self._present(table.id, conn.seat, True)
