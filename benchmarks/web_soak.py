@@ -80,9 +80,47 @@ settings = Settings(
     ),
     **({} if sys.argv[6] == "default" else {"gc_every_seconds": float(sys.argv[6])}),
 )
+app = create_app(settings)
+if len(sys.argv) > 7 and sys.argv[7]:  # --gc-census: on SIGUSR1, what a full collection walks
+    import collections, gc, json, signal, time
+
+    def census(*_):
+        service = app.state.service
+        if hasattr(service, "shed"):  # as the timed collection does first
+            service.shed()
+        objs = gc.get_objects()  # the collector's generations (start-up's frozen part excluded)
+        ids, owner, kinds = {id(o) for o in objs}, collections.Counter(), {}
+        for table in list(service.tables.values()):
+            for name, root in vars(table).items():
+                stack = [root]
+                while stack:
+                    o = stack.pop()
+                    if id(o) in ids:
+                        ids.discard(id(o))
+                        refs = gc.get_referents(o)
+                        owner[name] += len(refs)
+                        kind = kinds.setdefault(name, collections.Counter())
+                        kind[type(o).__name__] += len(refs)
+                        stack.extend(refs)
+        line = {
+            "tables": len(service.tables), "tracked": len(objs),
+            "referents": sum(len(gc.get_referents(o)) for o in objs),
+            "types": collections.Counter(type(o).__name__ for o in objs).most_common(12),
+            "table_referents": owner.most_common(),
+            "by_type": {name: kind.most_common(8) for name, kind in kinds.items()},
+        }
+        del objs, ids
+        cpu, wall = time.thread_time(), time.perf_counter()
+        gc.collect()
+        line.update(collect_cpu_ms=1000 * (time.thread_time() - cpu))
+        line.update(collect_wall_ms=1000 * (time.perf_counter() - wall))
+        with open(sys.argv[7], "a") as out:
+            out.write(json.dumps(line) + "\\n")
+
+    signal.signal(signal.SIGUSR1, census)
 # The WebSocket protocol `cardtable serve` uses (small messages sent uncompressed, as set).
 uvicorn.run(
-    create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
+    app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
     ws_per_message_deflate=sys.argv[4] == "on", ws=protocol(settings.ws_deflate_min_bytes),
 )
 """
@@ -155,6 +193,9 @@ STARTED: list[subprocess.Popen[bytes]] = []
 GC_THRESHOLD = ["default"]
 #: The servers' ``gc_every_seconds`` (``--gc-every``; "default" keeps the server's default).
 GC_EVERY = ["default"]
+#: Where the servers write a census of what the collector walks, when sent SIGUSR1 at the end
+#: of the measured time (``--gc-census``; "" = none).
+GC_CENSUS = [""]
 #: The wire protocol the simulated players speak (``--protocol``: 2 = a view, then updates) and
 #: whether the servers offer permessage-deflate (``--deflate``).
 PROTOCOL = [2]
@@ -176,6 +217,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
             DEFLATE[0],
             f"http://127.0.0.1:{port}" if ROUTE[0] == "on" else "",
             GC_EVERY[0],
+            GC_CENSUS[0],
         ]
     )
     STARTED.append(proc)
@@ -513,7 +555,10 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
         log.cpu_start = {pid: cpu_seconds(pid) or 0.0 for pid in servers.pids()}
         log.server_start = await asyncio.to_thread(all_histograms, servers.urls)
     client_cpu = time.process_time()
+    census = asyncio.create_task(gc_census(servers, stop - 3)) if GC_CENSUS[0] else None
     await asyncio.gather(*loops)
+    if census is not None:
+        await census
     log.cpu_each = [(cpu_seconds(pid) or 0.0) - start for pid, start in log.cpu_start.items()]
     log.cpu_used = sum(log.cpu_each)
     log.client_cpu = time.process_time() - client_cpu
@@ -522,6 +567,21 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
     await sampler
     kills = await kill_task if kill_task is not None else 0
     return log, memory, kills
+
+
+async def gc_census(servers: Servers, when: float) -> None:
+    """At ``when`` (a few seconds before the end, while every table's players are connected),
+    ask every spawned server for its census (``--gc-census``), and wait for it (a minute at
+    most): the servers are stopped after the run."""
+    await asyncio.sleep(max(0.0, when - time.monotonic()))
+    path = Path(GC_CENSUS[0])
+    for pid in servers.pids():
+        os.kill(pid, signal.SIGUSR1)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if path.exists() and len(path.read_text().splitlines()) >= len(servers.pids()):
+            return
+        await asyncio.sleep(0.5)
 
 
 def latencies(log: Log) -> list[float]:
@@ -626,7 +686,17 @@ def main() -> None:
         help="lower this process's (the simulated players') priority by this much once the "
         "servers have started, so they yield the cores to the servers",
     )
+    parser.add_argument(
+        "--gc-census",
+        action="store_true",
+        help="3 s before the end of the measured time, each spawned server counts the objects "
+        "its collector tracks (and their references, by live-table attribute) and times one "
+        "full collection; printed with the report (a diagnosis: that run's latencies include "
+        "the census's pause)",
+    )
     args = parser.parse_args()
+    if args.gc_census:
+        GC_CENSUS[0] = str(Path(tempfile.mkdtemp()) / "census.jsonl")
     GC_THRESHOLD[0] = str(args.gc_threshold)
     GC_EVERY[0] = str(args.gc_every)
     PROTOCOL[0], DEFLATE[0], ROUTE[0] = args.protocol, args.deflate, args.route
@@ -662,6 +732,8 @@ def main() -> None:
                 proc.terminate()
                 proc.wait(timeout=20)
     report(args, log, memory, kills, servers)
+    if GC_CENSUS[0] and Path(GC_CENSUS[0]).exists():
+        print("gc census:", *Path(GC_CENSUS[0]).read_text().splitlines(), sep="\n  ")
 
 
 def empty_database(db: str) -> None:

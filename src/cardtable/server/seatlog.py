@@ -20,9 +20,14 @@ game, for every seat and a spectator:
   told a line is fixed by the line's audience (``State.hears``);
 * a table's next state is a copy of its current one with moves added.
 
-A state it is shown must extend the one it last read (checked: the entries read are compared
-with the state's, which costs a pointer comparison per entry and no entry's reading); if not (a
-table rebuilt from the store, another game), it starts again from the beginning.
+A state it is shown must extend the one it last read; if not (a table rebuilt from the store,
+another game), it starts again from the beginning. That is checked on the last entry read of
+each list, by identity: every entry is a tuple made once, when its move or line was added, and
+shared by the state's later copies, so a state whose list holds that very tuple at that place
+descends from the state that read it, and the lists only grow. (The log used to keep a copy of
+every entry it read and compare them all: a list per seat as long as the game, which the
+garbage collector walked at every full collection, docs/reliability.md, "Sixth sitting:
+collections".)
 Nothing here decides what a seat may know: every entry is read through ``history_entry`` and
 ``hears``, the core's one place for it.
 """
@@ -58,12 +63,12 @@ class SeatLog:
         self.actions = 0
         self.lines = 0
         self.timeline_lines = 0
-        #: The entries read, to tell that a state shown later extends them (a comparison of
-        #: pointers, the same tuples being shared by a state and its copies).
-        self.read_history: list[tuple[int, int]] = []
-        self.read_events: list[tuple[int, str, int]] = []
-        #: The newest history entries: ``[actor, text]`` and the action's data (None if hidden).
-        self.history: deque[tuple[list[Any], dict[str, Any] | None]] = deque(maxlen=HISTORY_TAIL)
+        #: The last entry read of the history and of the log, to tell that a state shown later
+        #: extends them (by identity: see the module's docstring).
+        self.last_action: tuple[int, int] | None = None
+        self.last_line: tuple[int, str, int] | None = None
+        #: The newest history entries: actor, text and the action's data (None if hidden).
+        self.history: deque[tuple[int, str, dict[str, Any] | None]] = deque(maxlen=HISTORY_TAIL)
         self.log: deque[str] = deque(maxlen=LOG_TAIL)
         self.log_length = 0
         self.timeline: deque[dict[str, Any]] = deque(maxlen=TIMELINE_TAIL)
@@ -72,9 +77,12 @@ class SeatLog:
 
     def _extends(self, history: list[tuple[int, int]], events: list[tuple[int, str, int]]) -> bool:
         """Whether ``history`` and ``events`` are what this log read, with entries added."""
+        actions, lines = self.actions, self.lines
         return (
-            history[: self.actions] == self.read_history
-            and events[: self.lines] == self.read_events
+            len(history) >= actions
+            and len(events) >= lines
+            and (not actions or history[actions - 1] is self.last_action)
+            and (not lines or events[lines - 1] is self.last_line)
         )
 
     def update(self, state: State) -> SeatLog:
@@ -105,12 +113,14 @@ class SeatLog:
             text, action_data = state.history_entry(seat, actor, aid)
             data = None if action_data is None else action_data.to_json()
             self.actions += 1
-            self.history.append(([actor, text], data))
+            self.history.append((actor, text, data))
             last = {"step": self.actions, "text": text, "data": data}
             self.last_moves[actor] = last
             self._add({"step": self.actions, "seat": actor, "text": text, "data": data})
-        self.read_history.extend(history[len(self.read_history) :])
-        self.read_events.extend(events[len(self.read_events) :])
+        if self.actions:
+            self.last_action = history[self.actions - 1]
+        if self.lines:
+            self.last_line = events[self.lines - 1]
         return self
 
     def _add(self, entry: dict[str, Any]) -> None:
@@ -120,9 +130,9 @@ class SeatLog:
     def fill(self, observation: dict[str, Any]) -> dict[str, Any]:
         """``observation`` (made with ``history=False``) given the history's and the log's tails
         and full lengths, as a view sends them."""
-        observation["history"] = [list(entry) for entry, _data in self.history]
+        observation["history"] = [[actor, text] for actor, text, _data in self.history]
         observation["history_data"] = [
-            None if data is None else dict(data) for _entry, data in self.history
+            None if data is None else dict(data) for _actor, _text, data in self.history
         ]
         observation["log"] = list(self.log)
         observation["history_length"] = self.actions

@@ -216,9 +216,15 @@ def tune_gc(young_threshold: int, every_seconds: float = 0.0) -> Callable[[], No
     return undo
 
 
-async def collect_every(seconds: float) -> None:
+async def collect_every(seconds: float, before: Callable[[], object] | None = None) -> None:
     """Collect every generation every ``seconds`` until cancelled (with the collector's own
-    schedule off, see :func:`tune_gc`): cyclic garbage lives at most that long."""
+    schedule off, see :func:`tune_gc`): cyclic garbage lives at most that long.
+
+    ``before`` is called right before each collection, to drop what the process keeps only to
+    save work and can make again (:meth:`~.tables.TableService.shed`): a full collection walks
+    every live object, and stops the event loop while it does."""
     while True:
         await asyncio.sleep(seconds)
+        if before is not None:
+            before()
         gc.collect()
