@@ -105,8 +105,8 @@ class Outbox:
             self.closed = True
 
     def _drop(self) -> None:
-        """Discard the queue and stop the writer, wherever it waits (for the socket, most
-        likely): :meth:`serve` then closes with :data:`TOO_SLOW`."""
+        """Discard the queue and interrupt the writer, wherever it waits (for the socket,
+        most likely): it then closes with :data:`TOO_SLOW`."""
         self._queue.clear()
         self._chars = 0
         self.closed = self.dropped = True
@@ -114,36 +114,30 @@ class Outbox:
             self._writer.cancel()
 
     async def serve(self, reading: Coroutine[Any, Any, None]) -> None:
-        """Run the connection: ``reading`` (its read loop) beside this outbox's writer, until
-        the client leaves (``reading`` raises, which is passed on), ``reading`` returns (what
-        it queued, a close say, is sent first, for at most :data:`CLOSE_WAIT` seconds), or the
-        writer stops (dropped: closed with :data:`TOO_SLOW`; or the socket failed), when the
-        read loop is cancelled."""
-        reader = asyncio.ensure_future(reading)
+        """Run the connection: its read loop ``reading``, in this task as before, beside this
+        outbox's writer task. What ``reading`` raises (the client left) is passed on; when it
+        returns (after queueing a close), what it queued is sent first, for at most
+        :data:`CLOSE_WAIT` seconds. A drop ends the read loop too: the close puts the end of
+        the connection in its receive queue."""
         writer = self._writer = asyncio.ensure_future(self._write())
         try:
-            await asyncio.wait((reader, writer), return_when=asyncio.FIRST_COMPLETED)
-            if reader.done() and reader.exception() is None and not writer.done():
+            await reading
+            if not writer.done():
                 self.close(1000)  # nothing after what the read loop queued
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(CLOSE_WAIT):
                         await asyncio.shield(writer)
-            if self.dropped:
-                await asyncio.gather(writer, return_exceptions=True)  # cancelled by the drop
-                with contextlib.suppress(Exception):
-                    async with asyncio.timeout(CLOSE_WAIT):
-                        await self._close(TOO_SLOW, TOO_SLOW_REASON)
         finally:
-            for task in (reader, writer):
-                task.cancel()
-            await asyncio.gather(reader, writer, return_exceptions=True)
-        if not reader.cancelled():
-            reader.result()  # the client's disconnect, or a failure, is the caller's to see
+            if self.dropped:  # the writer closes with TOO_SLOW (within CLOSE_WAIT): let it
+                await asyncio.gather(writer, return_exceptions=True)
+            else:
+                writer.cancel()
 
     async def _write(self) -> None:
-        """Hand the queued messages to the socket one by one; a close item ends it."""
+        """Hand the queued messages to the socket one by one; a close item ends it, and so
+        does a drop (which cancels it wherever it waits), with close :data:`TOO_SLOW`."""
         try:
-            while not self.dropped:
+            while not self.dropped:  # (dropped before it started: close at once)
                 if not self._queue:
                     self._wake.clear()
                     await self._wake.wait()
@@ -155,10 +149,20 @@ class Outbox:
                     return
                 self._chars -= len(item)
                 await self._send_text(item)
+        except asyncio.CancelledError:
+            if not self.dropped:
+                raise
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()  # our own cancellation, from the drop: close, then end
         except Exception:  # the socket is gone, or a close could not be handed over
             self.closed = True
             self._queue.clear()
             self._chars = 0
+            return
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(CLOSE_WAIT):
+                await self._close(TOO_SLOW, TOO_SLOW_REASON)
 
 
 class ClosingProtocol(WebSocketsSansIOProtocol):
