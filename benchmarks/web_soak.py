@@ -228,8 +228,23 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
             return proc
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
+                stop_all()  # this one and every one started before it: no orphans
                 raise SystemExit("the server did not start") from None
             time.sleep(0.1)
+
+
+def stop_all() -> None:
+    """Stop every server this script started (terminate, then kill after 20 s); called on
+    every way out: a server that did not start, an error, Ctrl-C, SIGTERM, the normal end."""
+    for proc in STARTED:
+        if proc.poll() is None:
+            proc.terminate()
+    for proc in STARTED:
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def rss_mb(pid: int) -> float | None:
@@ -708,29 +723,28 @@ def main() -> None:
     db = args.db or f"sqlite:///{Path(tempfile.mkdtemp()) / 'soak.db'}"
     if args.empty_db and args.db:
         empty_database(db)
-    if args.server:
-        servers = Servers(args.server, db, [None] * len(args.server))
-    else:
-        ports = [free_port() for _ in range(args.spawn)]
-        procs: list[subprocess.Popen[bytes] | None] = [start_server(db, p) for p in ports]
-        servers = Servers([f"http://127.0.0.1:{p}" for p in ports], db, procs)
-    if args.client_nice:
-        os.nice(args.client_nice)  # the servers started above keep their priority
-    print(
-        f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
-        f"gc threshold {args.gc_threshold}, gc every {args.gc_every}, "
-        f"protocol {args.protocol}, deflate {args.deflate}, "
-        f"client nice +{args.client_nice} (now "
-        f"{os.nice(0)}), "
-        f"servers {' '.join(servers.urls)}, load average {os.getloadavg()[0]:.1f}"
-    )
+    # SIGTERM ends the script through its ``finally`` (and stop_all) like Ctrl-C does.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
+        if args.server:
+            servers = Servers(args.server, db, [None] * len(args.server))
+        else:
+            ports = [free_port() for _ in range(args.spawn)]
+            procs: list[subprocess.Popen[bytes] | None] = [start_server(db, p) for p in ports]
+            servers = Servers([f"http://127.0.0.1:{p}" for p in ports], db, procs)
+        if args.client_nice:
+            os.nice(args.client_nice)  # the servers started above keep their priority
+        print(
+            f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
+            f"gc threshold {args.gc_threshold}, gc every {args.gc_every}, "
+            f"protocol {args.protocol}, deflate {args.deflate}, "
+            f"client nice +{args.client_nice} (now "
+            f"{os.nice(0)}), "
+            f"servers {' '.join(servers.urls)}, load average {os.getloadavg()[0]:.1f}"
+        )
         log, memory, kills = asyncio.run(run(args, servers))
     finally:
-        for proc in STARTED:
-            if proc.poll() is None:
-                proc.terminate()
-                proc.wait(timeout=20)
+        stop_all()
     report(args, log, memory, kills, servers)
     if GC_CENSUS[0] and Path(GC_CENSUS[0]).exists():
         print("gc census:", *Path(GC_CENSUS[0]).read_text().splitlines(), sep="\n  ")

@@ -50,6 +50,7 @@ from cardtable.server.health import add_health_routes
 from cardtable.server.inputs import BadJson, clean_name, excerpt, loads
 from cardtable.server.limits import client_key
 from cardtable.server.lobby import Lobby, TooFast
+from cardtable.server.outbox import Dropped, Outbox
 from cardtable.server.rematch import Rematches
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
@@ -384,19 +385,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return
             seat = None if token is None else service.seat_of(table, token)
         except TableError as exc:
-            await _error(websocket, exc.status, str(exc))
+            await websocket.send_text(encode(_error_message(exc.status, str(exc))))
             await websocket.close(code=4000 + exc.status)
             return
 
-        async def send(message: dict[str, Any]) -> None:
-            await websocket.send_text(encode(message))
+        async def close(code: int, reason: str) -> None:
+            await websocket.close(code, reason)
 
-        conn = Connection(seat, send, updates=updates)
+        # Everything this connection is sent goes through its outbox (:mod:`.outbox`): queued
+        # without waiting for the socket, written in order by its own task, and the connection
+        # dropped (close 4408) if it falls too far behind, so no reader can stall the table.
+        outbox = Outbox(
+            websocket.send_text, close, settings.ws_outbox_messages, settings.ws_outbox_bytes
+        )
+        conn = Connection(seat, outbox.send, updates=updates)
         await service.connected(table, conn)
         try:
-            await _serve(websocket, table, conn, service, chat, settings)
-        except (WebSocketDisconnect, WebSocketDisconnected):
-            pass  # the client left, perhaps before its answer could be sent
+            await outbox.serve(_serve(websocket, outbox, table, conn, service, chat, settings))
+        except (WebSocketDisconnect, WebSocketDisconnected, Dropped):
+            pass  # the client left (perhaps before its answer could be sent), or was dropped
         finally:
             chat.closed(table.id, conn)
             await service.disconnected(table, conn)
@@ -457,13 +464,15 @@ def _short_errors(errors: Any) -> list[dict[str, Any]]:
 
 async def _serve(
     websocket: WebSocket,
+    outbox: Outbox,
     table: LiveTable,
     conn: Connection,
     service: TableService,
     chat: ChatService,
     settings: Settings,
 ) -> None:
-    """Read messages from one connection until it closes; answer each one to it alone."""
+    """Read messages from one connection until it closes; answer each one to it alone, through
+    its outbox (so an answer keeps its place after the broadcasts queued before it)."""
     window_start, count = time.monotonic(), 0
     while True:
         frame = await websocket.receive()
@@ -476,27 +485,27 @@ async def _serve(
             window_start, count = now, 0
         count += 1
         if count > settings.max_messages_per_second:
-            await _error(websocket, 429, "too many messages; slow down")
+            await _error(outbox, 429, "too many messages; slow down")
             continue
         if raw is None:  # a binary frame: the protocol is JSON in text frames
-            await _error(websocket, 400, "messages are JSON in text frames, not binary")
+            await _error(outbox, 400, "messages are JSON in text frames, not binary")
             continue
         if len(raw.encode()) > settings.max_message_bytes:
-            await _error(websocket, 413, "message too large")
+            await _error(outbox, 413, "message too large")
             continue
         try:
-            await _handle(websocket, table, conn, service, chat, raw, received)
-        except (WebSocketDisconnect, WebSocketDisconnected):
+            await _handle(outbox, table, conn, service, chat, raw, received)
+        except (WebSocketDisconnect, WebSocketDisconnected, Dropped):
             raise
         except Exception:  # a bug, not the client's fault: say so and close, never hang up mute
             log.exception("message on table %s failed", table.id)
-            await _error(websocket, 500, "the server failed on that message; reconnect")
-            await websocket.close(code=1011)
+            await _error(outbox, 500, "the server failed on that message; reconnect")
+            outbox.close(1011)
             return
 
 
 async def _handle(
-    websocket: WebSocket,
+    outbox: Outbox,
     table: LiveTable,
     conn: Connection,
     service: TableService,
@@ -509,14 +518,14 @@ async def _handle(
     try:
         message = loads(raw, MAX_MESSAGE_DEPTH)
     except BadJson as exc:
-        await _error(websocket, 400, f"messages are JSON objects: {exc}")
+        await _error(outbox, 400, f"messages are JSON objects: {exc}")
         return
     if isinstance(message, dict) and message.get("type") in CHAT_TYPES:
         await chat.handle(table, conn, message)
         return
     if not isinstance(message, dict) or message.get("type") not in ("action", "sync", "hint"):
         await _error(
-            websocket,
+            outbox,
             400,
             'expected {"type": "action", "sync", "hint", "chat_open", "chat" or "reaction", ...}',
         )
@@ -526,16 +535,16 @@ async def _handle(
         return
     if message["type"] == "hint":
         if conn.seat is None:
-            await _error(websocket, 403, "spectators get no hints; join a seat first")
+            await _error(outbox, 403, "spectators get no hints; join a seat first")
             return
         try:
-            await websocket.send_text(encode(await service.hint(table, conn.seat)))
+            await outbox.send(await service.hint(table, conn.seat))
         except TableError as exc:
-            await _error(websocket, exc.status, str(exc))
+            await _error(outbox, exc.status, str(exc))
         return
     seq, action = message.get("seq"), message.get("action")
     if conn.seat is None:
-        await _error(websocket, 403, "spectators cannot act; join a seat first")
+        await _error(outbox, 403, "spectators cannot act; join a seat first")
         return
     if (
         not isinstance(seq, int)
@@ -544,26 +553,30 @@ async def _handle(
             isinstance(action, str) or (isinstance(action, int) and not isinstance(action, bool))
         )
     ):
-        await _error(websocket, 400, "an action needs an integer 'seq' and an 'action' id or text")
+        await _error(outbox, 400, "an action needs an integer 'seq' and an 'action' id or text")
         return
     if isinstance(action, str) and len(action) > 200:
-        await _error(websocket, 400, "action text too long")
+        await _error(outbox, 400, "action text too long")
         return
     try:
         chosen, new_seq, duplicate = await service.act(table, conn.seat, seq, action)
     except TableError as exc:
-        await _error(websocket, exc.status, str(exc))
+        await _error(outbox, exc.status, str(exc))
         return
     except CardtableError as exc:
-        await _error(websocket, 400, str(exc))
+        await _error(outbox, 400, str(exc))
         return
     ack: dict[str, Any] = {"type": "ack", "seq": new_seq, "action": chosen.text}
     if duplicate:
         ack["duplicate"] = True
-    await websocket.send_text(encode(ack))
+    await outbox.send(ack)
     if not duplicate:  # committed and broadcast to every connection of the table by now
         service.timings.action.observe(time.perf_counter() - received)
 
 
-async def _error(websocket: WebSocket, code: int, message: str) -> None:
-    await websocket.send_text(encode({"type": "error", "code": code, "message": message}))
+def _error_message(code: int, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+async def _error(outbox: Outbox, code: int, message: str) -> None:
+    await outbox.send(_error_message(code, message))

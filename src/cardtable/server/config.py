@@ -22,7 +22,10 @@
 * ``CARDTABLE_LEASE_SECONDS`` (15) — with several processes on one PostgreSQL, how long a
   process owns a table without renewing (a killed owner's tables move on after this);
 * ``CARDTABLE_BOT_WORKERS`` — processes that run searches (default: one less than the cores,
-  at least one).
+  at least one);
+* ``CARDTABLE_WS_OUTBOX_MESSAGES`` (1000), ``CARDTABLE_WS_OUTBOX_BYTES`` (1 MiB) — a WebSocket
+  with more messages, or more characters of them, waiting for its socket is closed with 4408
+  ("too slow") so it cannot delay its table; its page reconnects.
 """
 
 from __future__ import annotations
@@ -92,6 +95,12 @@ class Settings:
     #: quarters of protocol 2's updates are under 2 KB; compressing them cost about 0.4 ms of CPU
     #: per move to save about a kilobyte each (see :mod:`.deflate`).
     ws_deflate_min_bytes: int = 2048
+    #: A connection with more than this many messages, or this many characters of them, waiting
+    #: for its socket is dropped (close 4408, "too slow"); the page reconnects and gets the
+    #: whole view. Messages wait only once the kernel's send buffer (up to 4 MB on Linux) and
+    #: uvicorn's 64 KiB are full: a client that stopped reading (see :mod:`.outbox`).
+    ws_outbox_messages: int = 1000
+    ws_outbox_bytes: int = 1_048_576
     #: Worker processes for bot searches and hints.
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
 
@@ -143,6 +152,8 @@ ENV: Final = {
     "CARDTABLE_GC_YOUNG_THRESHOLD": "gc_young_threshold",
     "CARDTABLE_GC_EVERY_SECONDS": "gc_every_seconds",
     "CARDTABLE_WS_DEFLATE_MIN_BYTES": "ws_deflate_min_bytes",
+    "CARDTABLE_WS_OUTBOX_MESSAGES": "ws_outbox_messages",
+    "CARDTABLE_WS_OUTBOX_BYTES": "ws_outbox_bytes",
 }
 
 

@@ -27,6 +27,8 @@ from websockets.extensions.permessage_deflate import (
 from websockets.frames import Frame, Opcode
 from websockets.server import ServerProtocol
 
+from cardtable.server.outbox import ClosingProtocol
+
 __all__ = ["ThresholdDeflate", "protocol"]
 
 #: The data frames a message starts with (a continuation frame follows its message's choice).
@@ -69,9 +71,10 @@ class _Factory(ServerPerMessageDeflateFactory):
 def protocol(min_bytes: int) -> type[WebSocketsSansIOProtocol]:
     """uvicorn's WebSocket protocol (``uvicorn.Config(ws=…)``) whose permessage-deflate leaves
     messages under ``min_bytes`` uncompressed (0: every message compressed, as uvicorn does).
-    With ``ws_per_message_deflate=False`` nothing is offered, as before."""
+    With ``ws_per_message_deflate=False`` nothing is offered, as before. Its closes reach a
+    peer that stopped reading (:class:`~.outbox.ClosingProtocol`)."""
 
-    class Protocol(WebSocketsSansIOProtocol):
+    class Protocol(ClosingProtocol):
         def __init__(self, config: Any, *args: Any, **kwargs: Any) -> None:
             super().__init__(config, *args, **kwargs)
             if config.ws_per_message_deflate:

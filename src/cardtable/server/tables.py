@@ -78,6 +78,10 @@ def hash_token(token: str) -> str:
 class Connection:
     """One WebSocket: the seat it acts for (None = spectator) and how to send to it.
 
+    ``send`` puts a message in the connection's outbox (:mod:`.outbox`) and returns without
+    waiting for the socket; it raises once the connection is closed or was dropped for falling
+    behind, and a broadcast then forgets the connection.
+
     ``updates``: the connection speaks protocol 2 (docs/web.md, "The wire format"): after a
     full view it is sent only ``update`` messages (a JSON Patch from the view it had, see
     :mod:`.patch`); protocol 1 is sent the full view every time."""
@@ -654,7 +658,11 @@ class TableService:
         next version: whole, or to a protocol-2 connection that has the seat's previous
         version, as an update from it (:func:`seat_update`). Each seat's view and update are
         made once, however many connections it has; the summary once for all. Broadcasts of
-        one table go out one after another, so each connection sees the versions in order."""
+        one table go out one after another, so each connection sees the versions in order.
+
+        A send queues the message in the connection's outbox and does not wait for its socket
+        (:mod:`.outbox`): before, each send was awaited in turn, so a client that stopped
+        reading held up the table's every later broadcast, for everyone at it."""
         async with table.sending:
             table.version += 1
             summary = table.summary()
@@ -676,7 +684,7 @@ class TableService:
                             message = entry[2]
                     conn.v = table.version
                     await conn.send(message)
-                except Exception:  # a closed socket: forget it
+                except Exception:  # closed, or dropped for falling behind: forget it
                     if conn in table.connections:
                         table.connections.remove(conn)
             for seat in [s for s in table.sent if s not in made]:
@@ -690,8 +698,8 @@ class TableService:
             await conn.send(table.view(conn.seat))
 
     async def tell(self, table: LiveTable, message: dict[str, Any]) -> None:
-        """Send one message to every connection of the table (a closed one is skipped: the
-        table forgets it on its next broadcast)."""
+        """Send one message to every connection of the table, queued without waiting for any
+        socket (a closed one is skipped: the table forgets it on its next broadcast)."""
         for conn in list(table.connections):
             with contextlib.suppress(Exception):
                 await conn.send(message)
