@@ -127,3 +127,51 @@ def test_the_client_leaving_is_passed_on_and_stops_the_writer() -> None:
             await asyncio.wait_for(box.serve(leave()), 5)
 
     asyncio.run(run())
+
+
+class WritableSocket(FakeSocket):
+    """A socket with the fast path: ``writable`` says whether it takes a message at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writable = True
+        self.written_now = 0
+
+    def write_now(self, text: str) -> bool:
+        if not self.writable:
+            return False
+        self.sent.append(json.loads(text))
+        self.written_now += 1
+        return True
+
+
+def test_a_writable_socket_is_written_at_once_and_a_backlog_keeps_the_order() -> None:
+    """With the fast path a message to a writable socket with nothing queued is written in
+    the sender's own task (no turn of the loop: the sixth sitting's soak lost 18 ms at p50 to
+    that turn); once the socket stops taking messages they queue, and while anything is queued
+    (or half sent) later messages queue behind it even if the socket is writable again, so the
+    order holds."""
+
+    async def run() -> WritableSocket:
+        socket = WritableSocket()
+        box = Outbox(socket.send_text, socket.close, 100, 1_000_000, write_now=socket.write_now)
+        serving = asyncio.ensure_future(box.serve(read_until_closed(socket)))
+        await box.send({"v": 0})
+        assert [m["v"] for m in socket.sent] == [0] and len(box) == 0  # written, not queued
+        socket.writable = False
+        await box.send({"v": 1})
+        await box.send({"v": 2})
+        socket.writable = True
+        await box.send({"v": 3})  # writable, but 1 and 2 are still queued: behind them
+        assert len(box) == 3 and [m["v"] for m in socket.sent] == [0]
+        while len(socket.sent) < 4:
+            await asyncio.sleep(0.001)
+        await box.send({"v": 4})  # the backlog is gone: at once again
+        assert [m["v"] for m in socket.sent] == [0, 1, 2, 3, 4]
+        box.close(1000)
+        await asyncio.wait_for(serving, 5)
+        return socket
+
+    socket = asyncio.run(run())
+    assert socket.written_now == 2  # 0 and 4; 1-3 went through the writer
+    assert socket.closed == (1000, "")

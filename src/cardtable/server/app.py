@@ -50,7 +50,7 @@ from cardtable.server.health import add_health_routes
 from cardtable.server.inputs import BadJson, clean_name, excerpt, loads
 from cardtable.server.limits import client_key
 from cardtable.server.lobby import Lobby, TooFast
-from cardtable.server.outbox import Dropped, Outbox
+from cardtable.server.outbox import WRITE_NOW, Dropped, Outbox
 from cardtable.server.rematch import Rematches
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
@@ -396,7 +396,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # without waiting for the socket, written in order by its own task, and the connection
         # dropped (close 4408) if it falls too far behind, so no reader can stall the table.
         outbox = Outbox(
-            websocket.send_text, close, settings.ws_outbox_messages, settings.ws_outbox_bytes
+            websocket.send_text,
+            close,
+            settings.ws_outbox_messages,
+            settings.ws_outbox_bytes,
+            write_now=websocket.scope.get("extensions", {}).get(WRITE_NOW),
         )
         conn = Connection(seat, outbox.send, updates=updates)
         await service.connected(table, conn)

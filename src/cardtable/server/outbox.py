@@ -29,9 +29,10 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from typing import Any, cast
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 
 from cardtable.server.views import encode
 
@@ -44,6 +45,9 @@ TOO_SLOW_REASON = "too slow: fell behind the table; reconnect for the whole view
 #: Seconds the writer waits for a close to be handed to the socket before giving up on it
 #: (a server whose protocol waits for writability before a close, such as plain uvicorn's).
 CLOSE_WAIT = 2.0
+#: The ASGI scope extension under which ``cardtable serve``'s protocol offers the fast path
+#: (:meth:`ClosingProtocol.send_text_now`).
+WRITE_NOW = "cardtable.write_now"
 
 
 class Dropped(Exception):
@@ -64,9 +68,16 @@ class Outbox:
         close: Callable[[int, str], Awaitable[None]],
         max_messages: int,
         max_chars: int,
+        write_now: Callable[[str], bool] | None = None,
     ) -> None:
         self._send_text = send_text
         self._close = close
+        #: Writes a message to the socket at once if it can take it (``ClosingProtocol``'s
+        #: :meth:`~ClosingProtocol.send_text_now`), else returns False; None where the server's
+        #: protocol does not offer it (plain uvicorn, the test client).
+        self._write_now = write_now
+        #: Whether the writer is inside a send (a message of the queue is half handed over).
+        self._sending = False
         self.max_messages = max_messages
         self.max_chars = max_chars
         #: Encoded messages, then a close (code, reason) as the last item once asked for.
@@ -90,6 +101,18 @@ class Outbox:
         """Queue one encoded message; past the bound, drop the connection (and raise)."""
         if self.closed:
             raise Dropped("the connection is closed")
+        # The fast path: nothing is waiting and the socket can take it now, so write it in this
+        # task, as before the outbox. Going through the writer task instead costs a turn of the
+        # event loop per message, and on a busy loop that turn comes late (the sixth sitting's
+        # soak: clients' p50 +18 ms, p99 +126 ms). Only a connection that has fallen behind
+        # (its socket not writable, or messages still queued) goes through the queue, in order.
+        if (
+            not self._queue
+            and not self._sending
+            and self._write_now is not None
+            and self._write_now(text)
+        ):
+            return
         self._queue.append(text)
         self._chars += len(text)
         if len(self._queue) > self.max_messages or self._chars > self.max_chars:
@@ -148,7 +171,11 @@ class Outbox:
                         await self._close(*item)
                     return
                 self._chars -= len(item)
-                await self._send_text(item)
+                self._sending = True
+                try:
+                    await self._send_text(item)
+                finally:
+                    self._sending = False
         except asyncio.CancelledError:
             if not self.dropped:
                 raise
@@ -200,6 +227,33 @@ class ClosingProtocol(WebSocketsSansIOProtocol):
         if message["type"] == "websocket.close" and self.close_timer is not None:
             self.close_timer.cancel()
             self.close_timer = self.loop.call_later(self.close_timeout, self._close_or_abort)
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        # The app finds the fast path here (an ASGI scope extension; the app's task has not
+        # started yet, so it sees the key).
+        scope = cast(dict[str, Any], self.scope)
+        scope.setdefault("extensions", {})[WRITE_NOW] = self.send_text_now
+
+    def send_text_now(self, text: str) -> bool:
+        """Write one text frame at once, as ``send`` does for a writable socket, and say
+        True; False (nothing written) if the socket is not writable or the connection is not
+        open, and the caller queues it instead."""
+        if (
+            not self.writable.is_set()
+            or not self.handshake_complete
+            or self.close_sent
+            or self.disconnected
+            or self.initial_response is not None
+            or self.transport.is_closing()
+        ):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()
