@@ -31,7 +31,7 @@ fine against a random opponent but bad against a careful one) is scored as if it
 
 Run on the engine the ladder uses (compiled: ``cardtable --version``)::
 
-    nice -n 10 .venv/bin/python benchmarks/decision_quality.py reference --positions 200
+    nice -n 10 .venv/bin/python benchmarks/decision_quality.py reference --positions 150
     .venv/bin/python benchmarks/decision_quality.py score "pimc:time=0.045,clock=cpu" hard
 """
 
