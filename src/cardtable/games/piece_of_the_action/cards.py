@@ -87,6 +87,9 @@ NUM_CARDS: Final = len(NAMES)
 #: ``VALUE_SLOT[v + 5]``: the index in VALUES of a Deal value ``v`` (-1 for none): a tuple,
 #: where compiled code indexes machine words instead of hashing ``VALUE_INDEX``'s boxed keys.
 VALUE_SLOT: Final[tuple[int, ...]] = tuple(VALUE_INDEX.get(v, -1) for v in range(-5, 6))
+#: ``VALUE_AT[i]`` is ``VALUES[i]``: compiled, indexing the literal tuple VALUES with a variable
+#: builds the tuple anew each time (a tuple and eight boxed ints); this copy is built once.
+VALUE_AT: Final[tuple[int, ...]] = tuple(VALUES)
 #: ``DEAL_INDEX[card]``: a Deal card's value index in VALUES (-1 for other cards).
 DEAL_INDEX: Final[tuple[int, ...]] = tuple(
     VALUE_INDEX[v] if k == DEAL else -1 for k, v in zip(_KINDS, _VALUES, strict=True)

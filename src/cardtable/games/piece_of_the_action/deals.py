@@ -144,20 +144,29 @@ def round5(value: int) -> int:
 
 def deal_value(state: PotaTable) -> int:
     """The Deal's final value: centre total x X count, rounded away from zero (POTA-R9)."""
-    return round5(sum(VALUE[c] for c in state.zones[CENTRE]) * state.multiplier)
+    total = 0
+    for c in state.zones[CENTRE]:
+        total += VALUE[c]
+    return round5(total * state.multiplier)
 
 
 def settle(state: PotaTable) -> list[int]:
-    """SETTLE: every seat scores value x shares, negated by a Reverse, floored at 0 (R14)."""
+    """SETTLE: every seat scores value x shares, negated by a Reverse, floored at 0 (R14).
+
+    Plain loops over the seats: the search settles a Deal in most rollouts."""
     n = state.num_players
+    zones = state.zones
     value = deal_value(state)
-    payoffs = []
-    for seat in range(n):
-        shares = len(state.zones[pota_zone(n, seat)]) + (1 if seat == state.leader else 0)
-        sign = -1 if state.zones[reverse_zone(n, seat)] else 1
-        payoffs.append(value * shares * sign)
+    payoffs: list[int] = []
     before = state.score
-    state.score = [max(0, s + p) for s, p in zip(before, payoffs, strict=True)]
+    score: list[int] = []
+    for seat in range(n):
+        shares = len(zones[pota_zone(n, seat)]) + (1 if seat == state.leader else 0)
+        pay = -value * shares if zones[reverse_zone(n, seat)] else value * shares
+        payoffs.append(pay)
+        new = before[seat] + pay
+        score.append(new if new > 0 else 0)
+    state.score = score
     if state.events is not None:
         state.note(settle_text(state, value, before, payoffs))
     return payoffs
@@ -188,11 +197,21 @@ def settle_text(state: PotaTable, value: int, before: list[int], payoffs: list[i
 def cleanup(state: PotaTable) -> None:
     """CLEANUP: Deal cards to the discard pile (X cards stay); the marker passes left (R15)."""
     n = state.num_players
-    zones = [CENTRE, *(pota_zone(n, s) for s in range(n)), *(reverse_zone(n, s) for s in range(n))]
-    for zone in zones:
-        for card in state.zones[zone][:]:
-            state.move(card, zone, DISCARD)
+    _discard_all(state, CENTRE)
+    for s in range(n):
+        _discard_all(state, pota_zone(n, s))
+    for s in range(n):
+        _discard_all(state, reverse_zone(n, s))
     state.marker = (state.leader + 1) % n
+
+
+def _discard_all(state: PotaTable, zone: int) -> None:
+    """Every card of a table zone to the discard pile, bottom card first (no list of the zones
+    and no copy of an empty one: the search settles a Deal in most of its rollouts)."""
+    cards = state.zones[zone]
+    if cards:
+        for card in cards[:]:
+            state.move(card, zone, DISCARD)
 
 
 def settle_and_continue(state: PotaTable) -> None:

@@ -19,6 +19,7 @@ from cardtable.games.piece_of_the_action.cards import (
     POTA,
     REVERSE,
     VALUE,
+    VALUE_AT,
     VALUES,
 )
 from cardtable.games.piece_of_the_action.table import (
@@ -87,21 +88,26 @@ def _lead_options(state: PotaTable) -> list[int]:
 
 
 def _deal_options(state: PotaTable) -> list[int]:
-    """PASS, or one card of the Deal colour (POTA-R7) that the special situations allow."""
+    """PASS, or one card of the Deal colour (POTA-R7) that the special situations allow.
+
+    Written for the search's hot path: no lists but the answer (the centre is summed in a
+    loop, the POTA ids appended one by one) and one Move summary for every Move card held."""
     n = state.num_players
     colour = state.colour
+    zones = state.zones
     deal_bits = 0  # bit i: a +/- card of value index i may be played
     move_bits = 0  # bit k: the seat holds a Move k card
     total = 0
     summed = False
     has_pota = has_reverse = False
-    for c in state.zones[hand_zone(state.actor)]:
+    for c in zones[hand_zone(state.actor)]:
         if COLOUR[c] != colour:
             continue
         kind = KIND[c]
         if kind == DEAL:
             if not summed:
-                total = sum(centre_values(state))
+                for d in zones[CENTRE]:
+                    total += VALUE[d]
                 summed = True
             if total + VALUE[c] != 0:  # special situation 1 (POTA-R8)
                 deal_bits |= 1 << DEAL_INDEX[c]
@@ -116,22 +122,20 @@ def _deal_options(state: PotaTable) -> list[int]:
         if deal_bits >> i & 1:
             out.append(notation.PLAY_DEAL + i)
     if has_pota:
-        out.extend(range(notation.PLAY_POTA, notation.PLAY_POTA + n))
-    if has_reverse:
         for t in range(n):
-            if _reverse_target_ok(state, t):
+            out.append(notation.PLAY_POTA + t)
+    if has_reverse:
+        leader = state.leader
+        for t in range(n):
+            # special situation 2: before the Leader or a seat holding a POTA
+            if t == leader or zones[pota_zone(n, t)]:
                 out.append(notation.reverse_id(t))
     if move_bits:
-        table = moves.Table(state)  # one summary for every Move card (the search restores it)
+        playable = moves.playable_moves(state, move_bits)
         for count in range(1, notation.STEP_CENTRE - notation.PLAY_MOVE + 1):
-            if move_bits >> count & 1 and table.can_complete(count):
+            if playable >> count & 1:
                 out.append(notation.PLAY_MOVE + count - 1)
     return out
-
-
-def _reverse_target_ok(state: PotaTable, target: int) -> bool:
-    """Special situation 2: a Reverse goes before the Leader or a seat holding a POTA."""
-    return target == state.leader or bool(state.zones[pota_zone(state.num_players, target)])
 
 
 # ------------------------------------------------------------------------------ effects
@@ -147,7 +151,7 @@ def apply(state: PotaTable, seat: int, action_id: int) -> None:
         state.passed[state.actor] = 1
         _next_turn(state)
     elif action_id < notation.PLAY_POTA:
-        _play_deal(state, VALUES[action_id - notation.PLAY_DEAL])
+        _play_deal(state, VALUE_AT[action_id - notation.PLAY_DEAL])
     elif action_id < notation.PLAY_REVERSE:
         _play_pota(state, action_id - notation.PLAY_POTA)
     elif action_id < notation.PLAY_MOVE:
@@ -160,7 +164,7 @@ def apply(state: PotaTable, seat: int, action_id: int) -> None:
 
 def _take(state: PotaTable, kind: int, colour: int, value: int = 0) -> int:
     """A card of the given kind/colour/value from the acting seat's hand."""
-    check_value = kind in (DEAL, MOVE)  # POTAs and Reverses of a colour are all alike
+    check_value = kind == DEAL or kind == MOVE  # POTAs and Reverses of a colour are all alike
     for c in state.zones[hand_zone(state.actor)]:
         if KIND[c] == kind and COLOUR[c] == colour and (not check_value or VALUE[c] == value):
             return c
@@ -171,7 +175,7 @@ def _open(state: PotaTable, action_id: int) -> None:
     """The marker holder opens a Deal: its card's colour is the Deal colour; it is the Leader."""
     colour, vi = divmod(action_id - notation.OPEN, len(VALUES))
     seat = state.actor
-    card = _take(state, DEAL, colour, VALUES[vi])
+    card = _take(state, DEAL, colour, VALUE_AT[vi])
     state.move(card, hand_zone(seat), CENTRE)
     state.colour = colour
     state.leader = seat
@@ -221,14 +225,14 @@ def _move_step(state: PotaTable, action_id: int) -> None:
     n = state.num_players
     zones, tags = state.zones, state.tags
     if action_id < notation.STEP_POTA:
-        value = VALUES[action_id - notation.STEP_CENTRE]
-        card = next(c for c in zones[CENTRE] if VALUE[c] == value and not tags[c])
+        value = VALUE_AT[action_id - notation.STEP_CENTRE]
+        card = _first_unmoved(state, CENTRE, value)
         state.move(card, CENTRE, DISCARD)
     else:
         src, dest = notation.split_step(action_id)
         is_pota = action_id < notation.STEP_REVERSE
         src_zone = pota_zone(n, src) if is_pota else reverse_zone(n, src)
-        card = next(c for c in zones[src_zone] if not tags[c])
+        card = _first_unmoved(state, src_zone, 0)
         if dest == notation.DISCARD_DEST:
             state.move(card, src_zone, DISCARD)
         else:
@@ -244,16 +248,30 @@ def _move_step(state: PotaTable, action_id: int) -> None:
         _finish_move(state)
 
 
+def _first_unmoved(state: PotaTable, zone: int, value: int) -> int:
+    """The first card of ``zone`` not yet moved by this Move, of Deal value ``value`` unless
+    that is 0 (no Deal card is worth 0): a loop, where a generator in ``next`` is an object per
+    call compiled."""
+    tags = state.tags
+    for c in state.zones[zone]:
+        if not tags[c] and (value == 0 or VALUE[c] == value):
+            return c
+    raise AssertionError("apply() was given a step that legal() does not offer")
+
+
 def _finish_move(state: PotaTable) -> None:
     """The Move card goes to the discard pile; the moved marks are cleared."""
     for card in state.zones[PLAYING][:]:
         state.move(card, PLAYING, DISCARD)
     n = state.num_players
     tags = state.tags
-    table_zones = [CENTRE, *(pota_zone(n, s) for s in range(n))]
-    table_zones += [reverse_zone(n, s) for s in range(n)]
-    for zone in table_zones:
-        for c in state.zones[zone]:
+    zones = state.zones
+    for c in zones[CENTRE]:
+        tags[c] = 0
+    for s in range(n):  # no list of the zones: a Move ends in many of the search's rollouts
+        for c in zones[pota_zone(n, s)]:
+            tags[c] = 0
+        for c in zones[reverse_zone(n, s)]:
             tags[c] = 0
     state.phase = DEAL_PHASE
     _next_turn(state)

@@ -109,8 +109,10 @@ class PotaState(PotaTable):
         """
         if self.phase == OVER:
             return self.returns()
-        n = self.num_players
-        left = len(self.zones[DECK]) + sum(len(self.zones[hand_zone(s)]) for s in range(n))
+        zones = self.zones
+        left = len(zones[DECK])
+        for seat in range(self.num_players):
+            left += len(zones[hand_zone(seat)])
         points = [float(s) for s in self.score]
         return margin_shares(points, SPREAD_SCALE * math.sqrt(left + SPREAD_LEFT))
 

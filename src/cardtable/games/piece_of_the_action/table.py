@@ -44,6 +44,14 @@ OVER: Final = "over"
 PHASES: Final = (LEAD, DEAL, MOVE, OVER)
 
 
+#: ``HAND_SIZE[n]``: cards a hand is filled to at ``n`` players (``meta.HAND_SIZE``; 0 where no
+#: game is played), as a tuple: compiled, that is indexed, where the dict is looked up by a boxed
+#: key in a module that is not compiled.
+HAND_SIZE: Final[tuple[int, ...]] = tuple(
+    meta.HAND_SIZE.get(n, 0) for n in range(meta.MAX_PLAYERS + 1)
+)
+
+
 def hand_zone(seat: int) -> int:
     return FIRST_SEAT_ZONE + seat
 
@@ -133,7 +141,7 @@ class PotaTable(State):
 
     @property
     def hand_size(self) -> int:
-        return meta.HAND_SIZE[self.num_players]
+        return HAND_SIZE[self.num_players]
 
     def pota_zone(self, seat: int) -> int:
         return FIRST_SEAT_ZONE + self.num_players + seat
