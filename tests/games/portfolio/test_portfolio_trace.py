@@ -26,8 +26,9 @@ def test_games_match_the_recorded_trace(players: int, variant: str) -> None:
 
 def test_the_trace_reaches_the_rare_paths() -> None:
     """The trace is worth its digests only if it goes through what a rewrite could break:
-    caps (PF-R7), neutralizations and acquisitions (PF-R8), trades (PF-R10), the 3/5-seat
-    reshuffle of the pile into a new stock (PF-R12) and games that end (PF-R13, PF-R14)."""
+    caps (PF-R8), neutralizations (PF-R11) and acquisitions (PF-R15, PF-R16), trades (PF-R10),
+    the 3/5-seat reshuffle of the pile into a new stock (PF-R12) and games that end (PF-R13,
+    PF-R14)."""
     totals: dict[str, float] = {}
     for players, variant in ((3, "default"), (4, "trades"), (5, "all")):
         for seed in trace.SEEDS:
