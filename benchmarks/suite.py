@@ -5,7 +5,9 @@ Run: ``.venv/bin/python benchmarks/suite.py [--rounds 3] [--seconds 2]`` (``make
 It compiles the engine first if the build is missing or stale (tools/compile.py --if-needed).
 Each round starts a fresh interpreter per build (plain: ``CARDTABLE_PURE=1``; compiled) and, if
 OpenSpiel is installed, one for the anchors, one after the other, so that a machine whose speed
-drifts slows every column alike; the best figure over the rounds counts. Measured per game
+drifts slows every column alike; the best figure over the rounds counts, except the IS-MCTS
+rate: every round's search windows are pooled and printed as ``median (min–max)`` (a best of
+three ~0.1 s windows moved by 1.5x between runs). Measured per game
 (benchmarks/_suite_probe.py): random playouts on the fast path and on the checked path, each
 with and without reading the actor's observation; per-call costs at mid-game positions;
 IS-MCTS iterations; heap peaks. Rates are per CPU-second of the measuring process.
@@ -23,6 +25,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -63,9 +66,12 @@ def anchor_python(given: str | None) -> str | None:
 
 
 def merge(best: dict[str, Any], new: dict[str, Any], lower_is_better: bool = False) -> None:
-    """Keep the best value of every number across rounds (nested dicts alike)."""
+    """Keep the best value of every number across rounds (nested dicts alike); lists (the
+    search windows' rates) are pooled, every round's windows kept."""
     for key, value in new.items():
-        if isinstance(value, dict):
+        if isinstance(value, list):
+            best.setdefault(key, []).extend(value)
+        elif isinstance(value, dict):
             merge(best.setdefault(key, {}), value, lower_is_better or key in ("calls_us",))
         elif isinstance(value, int | float) and key in best and key != "players":
             pick = min if lower_is_better or key in ("playout", "search", "max_rss_mib") else max
@@ -95,7 +101,7 @@ def run_rounds(args: argparse.Namespace, anchors: str | None) -> tuple[dict[str,
     compiled: dict[str, Any] = {}
     anchor: dict[str, Any] = {}
     base = [sys.executable, str(HERE / "_suite_probe.py"), "--seconds", str(args.seconds)]
-    base += ["--iterations", str(args.iterations)]
+    base += ["--iterations", str(args.iterations), "--windows", str(args.windows)]
     if args.games:
         base += ["--games", args.games]
     if args.search_only:
@@ -109,6 +115,25 @@ def run_rounds(args: argparse.Namespace, anchors: str | None) -> tuple[dict[str,
             merge(anchor, probe(command, dict(os.environ)))
         print(f"round {r + 1}/{args.rounds}: {time.monotonic() - started:.0f} s", file=sys.stderr)
     return plain, compiled, anchor
+
+
+def spread(rates: list[float]) -> tuple[float, float, float]:
+    """Median, lowest and highest of the search windows' rates.
+
+    >>> spread([3.0, 1.0, 2.0, 10.0])
+    (2.5, 1.0, 10.0)
+    """
+    return statistics.median(rates), min(rates), max(rates)
+
+
+def search_cell(rates: list[float]) -> str:
+    """A search rate as ``median (min–max)``, in thousands of iterations a CPU-second.
+
+    >>> search_cell([21_400.0, 19_050.0, 22_960.0])
+    '21.4k (19.1–23.0k)'
+    """
+    mid, low, high = spread(rates)
+    return f"{mid / 1000:.1f}k ({low / 1000:.1f}–{high / 1000:.1f}k)"
 
 
 def ratio(value: float, reference: float | None) -> str:
@@ -153,34 +178,50 @@ def report(plain: dict[str, Any], compiled: dict[str, Any], anchor: dict[str, An
             got = anchor[name]["calls_us"]
             cells = [f"{got[k]:.1f}" if k in got else "–" for k in CALLS]
             print(f"| OpenSpiel {name} (C++) | " + " | ".join(cells) + " |")
-    print("\nIS-MCTS iterations per CPU-second, and heap peaks (tracemalloc, compiled)\n")
-    print("| game | plain it/s | compiled it/s | compiled ÷ plain | one playout KiB | "
-          "one search KiB |")  # fmt: skip
+    print(f"\n{search_title(plain, games)}, and heap peaks (tracemalloc, compiled)\n")
+    print("| game | plain it/s | compiled it/s | compiled ÷ plain (medians) | one playout KiB | "
+          "one search KiB (500 iterations) |")  # fmt: skip
     print("|---|---:|---:|---:|---:|---:|")
     for game in games:
-        p, c = plain[game]["ismcts"], compiled[game]["ismcts"]
+        p, c = plain[game]["ismcts_windows"], compiled[game]["ismcts_windows"]
         peak = compiled[game]["peak_kib"]
-        print(f"| {NAMES[game]} | {p:,.0f} | {c:,.0f} | {c / p:.2f} | {peak['playout']:,.0f} "
+        print(f"| {NAMES[game]} | {search_cell(p)} | {search_cell(c)} "
+              f"| {spread(c)[0] / spread(p)[0]:.2f} | {peak['playout']:,.0f} "
               f"| {peak['search']:,.0f} |")  # fmt: skip
     print(f"\nPeak resident memory of a whole probe: plain {plain['max_rss_mib']:.0f} MiB, "
           f"compiled {compiled['max_rss_mib']:.0f} MiB")  # fmt: skip
 
 
+def search_title(plain: dict[str, Any], games: list[str]) -> str:
+    windows = len(plain[games[0]]["ismcts_windows"])
+    return (
+        f"IS-MCTS iterations per CPU-second, median (min–max) of {windows} windows "
+        f"(a window: one search at each of four points, {plain['search_iterations']:,} "
+        "iterations each)"
+    )
+
+
 def search_table(plain: dict[str, Any], compiled: dict[str, Any], games: list[str]) -> None:
     """The IS-MCTS rates alone (``--search-only``)."""
-    print("\nIS-MCTS iterations per CPU-second\n")
-    print("| game | plain it/s | compiled it/s | compiled ÷ plain |")
+    print(f"\n{search_title(plain, games)}\n")
+    print("| game | plain it/s | compiled it/s | compiled ÷ plain (medians) |")
     print("|---|---:|---:|---:|")
     for game in games:
-        p, c = plain[game]["ismcts"], compiled[game]["ismcts"]
-        print(f"| {NAMES[game]} | {p:,.0f} | {c:,.0f} | {c / p:.2f} |")
+        p, c = plain[game]["ismcts_windows"], compiled[game]["ismcts_windows"]
+        print(f"| {NAMES[game]} | {search_cell(p)} | {search_cell(c)} "
+              f"| {spread(c)[0] / spread(p)[0]:.2f} |")  # fmt: skip
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU-s per playout figure")
-    parser.add_argument("--iterations", type=int, default=500, help="per IS-MCTS search")
+    parser.add_argument(
+        "--iterations", type=int, default=1250, help="per IS-MCTS search (four per window)"
+    )
+    parser.add_argument(
+        "--windows", type=int, default=2, help="IS-MCTS windows per round (all rounds pooled)"
+    )
     parser.add_argument("--anchor-python", help="an interpreter with OpenSpiel (pyspiel)")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("--games", help="comma-separated game names (default: all five)")
@@ -194,7 +235,8 @@ def main() -> None:
     if compiled["engine"] != "compiled":
         raise SystemExit(f"the compiled column ran {compiled['engine']}: nothing to compare")
     print(f"machine: {machine()}")
-    print(f"command: {' '.join(sys.argv)}; best of {args.rounds} interleaved rounds\n")
+    print(f"command: {' '.join(sys.argv)}; {args.rounds} interleaved rounds: best of them, "
+          "but the IS-MCTS windows of every round pooled\n")  # fmt: skip
     report(plain, compiled, anchor)
     if args.json:
         args.json.write_text(json.dumps({"plain": plain, "compiled": compiled, "anchor": anchor}))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardtable.games.portfolio import legal, trades
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
-from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES, draw_cost
+from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES, FACE_OF, draw_cost
 from cardtable.games.portfolio.table import (
     ACTIONS,
     DISCARD,
@@ -174,13 +174,21 @@ def end_actions(st: PortfolioTable, seat: int) -> None:
 
 
 def discard(st: PortfolioTable, seat: int, face: int) -> None:
-    hand = st.zones[HAND0 + seat]
-    name = FACE_NAMES[face]
-    names = st.spec.cards.names
-    matching = [c for c in hand if names[c] == name]
-    untaken = [c for c in matching if not st.tags[c] & TAKEN]
-    card = (untaken or matching)[0]
-    st.tags[card] = 0
+    """The first copy of that face in the hand that was not taken from the pile this turn,
+    else the first copy (the last card may be the taken one). Faces are compared by index
+    (``FACE_OF``), not by name: compiled, a string compare per card."""
+    tags = st.tags
+    card = -1
+    for c in st.zones[HAND0 + seat]:
+        if FACE_OF[c] == face:
+            if not tags[c] & TAKEN:
+                card = c
+                break
+            if card < 0:
+                card = c
+    if card < 0:
+        raise IndexError(f"seat {seat} holds no {FACE_NAMES[face]}")
+    tags[card] = 0
     st.move(card, HAND0 + seat, DISCARD)
     end_turn(st, seat)
 
@@ -188,8 +196,10 @@ def discard(st: PortfolioTable, seat: int, face: int) -> None:
 def end_turn(st: PortfolioTable, seat: int) -> None:
     """Clear the taken mark, count stalled turns (PF-R6), open the table for trades (PF-R10),
     then pass on or end (PF-R13)."""
+    tags = st.tags
     for card in st.zones[HAND0 + seat]:
-        st.tags[card] &= ~TAKEN
+        if tags[card] & TAKEN:  # written only where set: most hands hold no taken card
+            tags[card] &= ~TAKEN
     if not st.final_turn:
         st.stall = 0 if st.drew_stock else st.stall + 1
     if st.ending and seat == st.num_players - 1:
