@@ -59,7 +59,7 @@ def test_grades_follow_the_documented_thresholds() -> None:
 def test_only_searches_can_give_hints() -> None:
     with pytest.raises(ValueError, match="not a search"):
         make_search("greedy")
-    assert make_search("hard").config.iterations == 400
+    assert make_search("hard", "score").config.iterations == 400
 
 
 def played(game: str, players: int, specs: list[str], seed: int) -> GameRecord:

@@ -14,7 +14,7 @@ def test_specs_and_levels() -> None:
     assert parse_spec("ismcts:iterations=5, c=1.5") == ("ismcts", {"iterations": "5", "c": "1.5"})
     assert make_agent("EASY").name == "random"
     assert make_agent("medium").name == "greedy"
-    hard = make_agent("hard")
+    hard = make_agent("hard", game="score")  # a level may differ by game (GAME_LEVELS)
     assert isinstance(hard, IsmctsAgent) and hard.config.iterations == 400
     expert = make_agent("expert")
     assert isinstance(expert, IsmctsAgent) and expert.config.time == 2.0

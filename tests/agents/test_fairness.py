@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.agents import decide, make_agent
+from cardtable.agents.specs import GAME_LEVELS
 from cardtable.core import Rng, State, list_games, new_state
 
 BOTS = [
@@ -64,3 +65,18 @@ def test_unseen_cards_do_not_change_any_decision(info: object, spec: str) -> Non
         b = decide(make_agent(spec), other, seat, Rng(k))
         assert a == b, f"{name} seat {seat}: {a.text} vs {b.text} ({spec})"
     assert differing, "the twins never differed: the test would prove nothing"
+
+
+@pytest.mark.parametrize("info", list_games(), ids=lambda i: i.name)
+def test_a_level_that_differs_by_game_is_fair_too(
+    info: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``hard`` made without the game (``ByGameAgent``) picks its bot from the observation's
+    public game name, so twin worlds get the same bot and the same choice."""
+    name, players = info.name, info.min_players  # type: ignore[attr-defined]
+    monkeypatch.setitem(GAME_LEVELS, name, {"hard": "halving:rollouts=30"})
+    for k, (state, seat) in enumerate(decision_points(name, players, seed=17, count=2)):
+        other = twin(state, seat, Rng(500 + k))
+        a = decide(make_agent("hard"), state, seat, Rng(k))
+        b = decide(make_agent("hard"), other, seat, Rng(k))
+        assert a == b, f"{name} seat {seat}: {a.text} vs {b.text} (per-game hard)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.agents import IsmctsAgent, make_agent
+from cardtable.agents import LEVELS, IsmctsAgent, make_agent
 from cardtable.agents.ismcts import IsmctsConfig
 
 from ..games.nacho_loco.helpers import position as nacho_position
@@ -36,8 +36,9 @@ def test_auto_keeps_evaluate_in_a_game_that_does_not_opt_in() -> None:
 
 def test_hard_reads_nacho_loco_s_search_value() -> None:
     """``hard`` is on ``value=auto``: 31 of 50 against ``pimc`` at equal CPU with it in Nacho
-    Loco, 11 of 30 without (docs/bots.md); elsewhere it scores with ``evaluate`` as before."""
-    hard = make_agent("hard")
+    Loco, 11 of 30 without (docs/bots.md); elsewhere it scores with ``evaluate`` as before.
+    (The level's default spec: a game may name another, ``specs.GAME_LEVELS``.)"""
+    hard = make_agent(LEVELS["hard"])
     assert isinstance(hard, IsmctsAgent)
     state = nacho_position(
         2, [("R-Y-G", (0, 0), 0)], {0: ["R-Y-B"], 1: ["R-G-B"]}, active=0, skips=[1, 0]

@@ -149,7 +149,8 @@ def test_a_probe_table_keeps_moving_beside_hostile_tables(db_url: str) -> None:
 def test_a_clamp_keeps_every_search_parameter() -> None:
     """``hard``'s ``reuse`` and ``first`` survive a clamp (config_spec listed fields by hand)."""
     cap = Budget(seconds=2.0, iterations=300, cutoff=32)
-    clamped, hard = make_agent(cap.clamp("hard")), make_agent("hard")
+    clamped = make_agent(cap.clamp("hard", "score"))
+    hard = make_agent("hard", game="score")
     assert isinstance(clamped, IsmctsAgent) and isinstance(hard, IsmctsAgent)
     assert clamped.config == replace(hard.config, iterations=300)
 

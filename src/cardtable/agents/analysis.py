@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from cardtable.agents.base import InfoSet
 from cardtable.agents.greedy_agent import greedy_choice
 from cardtable.agents.ismcts import IsmctsAgent
-from cardtable.agents.specs import make_agent
+from cardtable.agents.specs import game_specs, level_spec, make_agent
 from cardtable.core import Action, GameRecord, Rng, get_game
 
 #: Win-probability loss from which a decision is graded (documented in docs/bots.md).
@@ -49,12 +49,18 @@ class Estimate:
     reason: str | None  # the rule of thumb's one-line reason, when it picks this action
 
 
-def make_search(spec: str) -> IsmctsAgent:
-    """An IS-MCTS agent from a spec (a level such as ``hard`` works); ValueError otherwise."""
-    agent = make_agent(spec)
-    if not isinstance(agent, IsmctsAgent):
-        raise ValueError(f"{spec!r} is not a search; use an ismcts spec such as {DEFAULT_SEARCH}")
-    return agent
+def make_search(spec: str, game: str | None = None) -> IsmctsAgent:
+    """An IS-MCTS agent from a spec (a level such as ``hard`` works); ValueError otherwise.
+
+    A level is read as its spec in ``game``; without a game every spec the level stands for
+    must be a search (so a check at start holds for every game), and its default is returned.
+    """
+    for one in [level_spec(spec, game)] if game is not None else game_specs(spec):
+        if not isinstance(make_agent(one), IsmctsAgent):
+            raise ValueError(
+                f"{spec!r} is not a search; use an ismcts spec such as {DEFAULT_SEARCH}"
+            )
+    return cast(IsmctsAgent, make_agent(level_spec(spec, game)))
 
 
 def estimate(info: InfoSet, rng: Rng, search: str | IsmctsAgent = DEFAULT_SEARCH) -> list[Estimate]:
@@ -63,7 +69,8 @@ def estimate(info: InfoSet, rng: Rng, search: str | IsmctsAgent = DEFAULT_SEARCH
     The budget is raised to at least four iterations per action, so every action is tried
     (each is expanded before any is tried twice) and gets an estimate.
     """
-    agent = make_search(search) if isinstance(search, str) else search
+    game = str(info.observation["game"])
+    agent = make_search(search, game) if isinstance(search, str) else search
     ranked = agent.analyse(info, rng, min_iterations=4 * len(info.legal))
     reason_for: dict[int, str] = {}
     if get_game(str(info.observation["game"])).greedy is not None:
@@ -147,7 +154,7 @@ def review_record(
     """
     if not 0 <= seat < record.num_players:
         raise ValueError(f"the record has seats 0-{record.num_players - 1}, not {seat}")
-    agent = make_search(search) if isinstance(search, str) else search
+    agent = make_search(search, record.game) if isinstance(search, str) else search
     before = None
     for step, (state, done) in enumerate(record.states()):
         if done is not None and done[0] == seat and before is not None:

@@ -15,8 +15,14 @@ level         spec                                             what it is
 
 >>> make_agent("ismcts:iterations=50,c=1.0").config.iterations
 50
->>> make_agent("hard").name
+>>> make_agent("hard", game="score").name
 'ismcts'
+
+A level may name another spec in one game (:data:`GAME_LEVELS`, for example a search that
+suits that game better). Callers that know the game pass it (``make_agent(spec, game=...)``,
+``level_spec``); ``make_agent("hard")`` without a game returns, for a level that differs by
+game, a :class:`ByGameAgent` that makes the game's bot from the first position it is asked
+about, so no caller can play the wrong ``hard`` by forgetting the game.
 
 ``pimc:iterations=100`` or ``pimc:time=0.25`` is the flat Perfect-Information Monte Carlo
 baseline (:mod:`.pimc`), the reference opponent a search should beat.
@@ -42,16 +48,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
-from cardtable.agents.base import Agent, ThinkingAgent, state_fields
+from cardtable.agents.base import Agent, InfoSet, ThinkingAgent, state_fields
 from cardtable.agents.external import make_external
 from cardtable.agents.greedy_agent import GreedyAgent
 from cardtable.agents.halving import HalvingAgent, HalvingConfig
 from cardtable.agents.ismcts import IsmctsAgent, IsmctsConfig
 from cardtable.agents.pimc import PimcAgent, PimcConfig
 from cardtable.agents.random_agent import RandomAgent
-from cardtable.core import State
+from cardtable.core import Action, Rng, State
 
 LEVELS: dict[str, str] = {
     "easy": "random",
@@ -60,6 +66,85 @@ LEVELS: dict[str, str] = {
     "hard": "ismcts:iterations=400,reuse=0,first=greedy,value=auto",
     "expert": "ismcts:time=2.0,rollout=greedy",
 }
+
+#: The exceptions to :data:`LEVELS`, by game name (``State.GAME``): ``{game: {level: spec}}``.
+#: A level not listed for a game plays its :data:`LEVELS` spec there. Each change of a level
+#: in one game is a strength claim for that game alone (docs/bots.md, the level table).
+GAME_LEVELS: dict[str, dict[str, str]] = {}
+
+
+def _level(spec: str) -> str | None:
+    """The level ``spec`` names (``"hard"``, any case), or None for any other spec."""
+    key = spec.strip().lower()
+    return key if key in LEVELS else None
+
+
+def level_spec(spec: str, game: str | None = None) -> str:
+    """The spec a level stands for in ``game``; any other spec unchanged.
+
+    Without a game a level means its :data:`LEVELS` spec, the one most games play.
+
+    >>> level_spec("medium", "score"), level_spec("pimc:iterations=5", "score")
+    ('greedy', 'pimc:iterations=5')
+    """
+    level = _level(spec)
+    if level is None:
+        return spec
+    if game is not None and level in GAME_LEVELS.get(game, {}):
+        return GAME_LEVELS[game][level]
+    return LEVELS[level]
+
+
+def game_specs(spec: str) -> list[str]:
+    """Every spec ``spec`` can stand for, whatever the game: the level's default first, then
+    each game's exception (one spec for anything but a level that differs by game).
+
+    What a check that does not know the game must check: all of them (``server/budget.py``).
+    """
+    level = _level(spec)
+    if level is None:
+        return [spec]
+    out = [LEVELS[level]]
+    for game in sorted(GAME_LEVELS):
+        other = GAME_LEVELS[game].get(level)
+        if other is not None and other not in out:
+            out.append(other)
+    return out
+
+
+def varies_by_game(spec: str) -> bool:
+    """Whether ``spec`` is a level that plays another spec in some game."""
+    return len(game_specs(spec)) > 1
+
+
+class ByGameAgent:
+    """A level that differs by game, made before the game is known: it makes the game's own bot
+    (:func:`level_spec`) from the game named in the first position it is asked about, and
+    keeps it (one per game, so one object can sit at tables of several games).
+
+    Every spec the level can stand for is made when this is, so a bad one fails at once. The
+    game's name is public (every observation carries it), so the choice stays fair.
+    """
+
+    def __init__(self, level: str) -> None:
+        self.name = level
+        self.level = level
+        self._agents: dict[str, Agent | ThinkingAgent] = {}
+        for spec in game_specs(level):
+            make_agent(spec)
+
+    def agent_for(self, game: str) -> Agent | ThinkingAgent:
+        """The bot this level is in ``game``, made on first use."""
+        agent = self._agents.get(game)
+        if agent is None:
+            agent = self._agents[game] = make_agent(level_spec(self.level, game))
+        return agent
+
+    def choose_from(self, info: InfoSet, rng: Rng) -> Action:
+        agent = self.agent_for(str(info.observation["game"]))
+        if hasattr(agent, "choose_from"):
+            return cast(ThinkingAgent, agent).choose_from(info, rng)
+        return agent.choose(info.observation, info.legal, rng)
 
 
 def _typed(bot: str, config: type, params: dict[str, str]) -> dict[str, Any]:
@@ -152,10 +237,12 @@ EXTERNAL: dict[str, Callable[[dict[str, str]], Agent | ThinkingAgent]] = {
 _VERBATIM = re.compile(r"(?:^|,)\s*cmd\s*=")
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``"ismcts:iterations=5,c=1"`` -> ``("ismcts", {"iterations": "5", "c": "1"})``."""
-    text = spec.strip()
-    text = LEVELS.get(text.lower(), text)
+def parse_spec(spec: str, game: str | None = None) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iterations=5,c=1"`` -> ``("ismcts", {"iterations": "5", "c": "1"})``.
+
+    A level is read as its spec in ``game`` (:func:`level_spec`; without a game, its default).
+    """
+    text = level_spec(spec.strip(), game)
     name, _, rest = text.partition(":")
     params: dict[str, str] = {}
     verbatim = _VERBATIM.search(rest)
@@ -193,9 +280,17 @@ def split_specs(text: str) -> list[str]:
     return out
 
 
-def make_agent(spec: str, *, allow_external: bool = False) -> Agent | ThinkingAgent:
-    """A new bot from its spec (see the module docstring); ValueError names what is wrong."""
-    name, params = parse_spec(spec)
+def make_agent(
+    spec: str, *, game: str | None = None, allow_external: bool = False
+) -> Agent | ThinkingAgent:
+    """A new bot from its spec (see the module docstring); ValueError names what is wrong.
+
+    ``game`` (``State.GAME``) picks a level's spec for that game; without it a level that
+    differs by game becomes a :class:`ByGameAgent`, which picks it at the first decision.
+    """
+    if game is None and varies_by_game(spec):
+        return ByGameAgent(str(_level(spec)))
+    name, params = parse_spec(spec, game)
     if name in EXTERNAL:
         if not allow_external:
             raise ValueError(f"{name} bots run a program; they can be chosen only from the CLI")

@@ -51,9 +51,10 @@ def hints_table(rows: Sequence[Estimate], players: int) -> Table:
     return table
 
 
-def make_hinter(spec: str, seed: int) -> Hinter:
-    """A hinter searching with ``spec`` (an ismcts spec); ValueError for any other spec."""
-    search = make_search(spec)
+def make_hinter(spec: str, seed: int, game: str | None = None) -> Hinter:
+    """A hinter searching with ``spec`` (an ismcts spec; a level as it is in ``game``);
+    ValueError for any other spec."""
+    search = make_search(spec, game)
 
     def show(state: State, seat: int, console: Console) -> None:
         key = f"cardtable-hint:{seed}:{seat}:{len(state.history)}".encode()

@@ -226,7 +226,7 @@ def play_command(
     match.ask_forced = ask_forced
     if hints:
         try:
-            match.hints = make_hinter(hint_bot, seed)
+            match.hints = make_hinter(hint_bot, seed, match.state.GAME)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--hint-bot") from None
     console = make_console()

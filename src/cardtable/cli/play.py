@@ -132,7 +132,7 @@ def start_match(
         state=state,
         seed=seed,
         human=human,
-        agents={s: make_agent(per_seat[s], allow_external=True) for s in bots},
+        agents={s: make_agent(per_seat[s], game=state.GAME, allow_external=True) for s in bots},
         rngs={s: bot_rng(seed, s) for s in bots},
     )
 

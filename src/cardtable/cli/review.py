@@ -30,6 +30,7 @@ from cardtable.agents.analysis import (
     review_record,
     shown_win,
 )
+from cardtable.agents.specs import varies_by_game
 from cardtable.cli.view import make_console, render_observation
 from cardtable.core import CardtableError, GameInfo, GameRecord, get_game
 
@@ -145,7 +146,8 @@ def run_review(
 def review_command(record: Path, seat: int, spec: str, seed: int) -> None:
     """Grade every decision of --seat in a finished game RECORD, as that seat saw the game."""
     try:
-        make_search(spec)
+        if not varies_by_game(spec):  # a level that differs by game is checked in the game
+            make_search(spec)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bot") from None
     try:
@@ -153,6 +155,10 @@ def review_command(record: Path, seat: int, spec: str, seed: int) -> None:
         get_game(loaded.game)
     except (CardtableError, OSError, UnicodeDecodeError) as exc:
         raise click.ClickException(f"{record}: {exc}") from None
+    try:
+        make_search(spec, loaded.game)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bot") from None
     if not 0 <= seat < loaded.num_players:
         raise click.BadParameter(
             f"the record has seats 0-{loaded.num_players - 1}", param_hint="--seat"

@@ -66,7 +66,7 @@ class CardtableEnv(gym.Env[Obs, np.int64]):
             )
         others = [s for s in range(self.table.players) if s != seat]
         self.bots: dict[int, Agent | ThinkingAgent] = {
-            s: make_agent(spec) for s, spec in zip(others, specs, strict=True)
+            s: make_agent(spec, game=self.table.name) for s, spec in zip(others, specs, strict=True)
         }
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward

@@ -33,8 +33,8 @@ from cardtable.core import Rng, State, state_from_json
 
 
 @lru_cache(maxsize=64)
-def _agent(spec: str) -> Agent | ThinkingAgent:
-    return make_agent(spec)
+def _agent(spec: str, game: str | None = None) -> Agent | ThinkingAgent:
+    return make_agent(spec, game=game)
 
 
 @lru_cache(maxsize=256)
@@ -45,14 +45,16 @@ def is_search(spec: str) -> bool:
 
 def think(spec: str, state: dict[str, Any], seat: int, seed: int) -> int:
     """In a worker: the action id ``spec`` picks for ``seat`` in ``state``."""
-    return decide(_agent(spec), state_from_json(state), seat, Rng(seed)).id
+    position = state_from_json(state)
+    return decide(_agent(spec, position.GAME), position, seat, Rng(seed)).id
 
 
 def hint_rows(spec: str, state: dict[str, Any], seat: int, seed: int) -> list[dict[str, Any]]:
     """In a worker: the search's estimate of each of ``seat``'s actions, best first."""
     rng = Rng(seed)
-    info = InfoSet(state_from_json(state), seat, rng.fork())
-    rows = estimate(info, rng, make_search(spec))
+    position = state_from_json(state)
+    info = InfoSet(position, seat, rng.fork())
+    rows = estimate(info, rng, make_search(spec, position.GAME))
     return [
         {
             "id": r.action.id,

@@ -42,6 +42,7 @@ from dataclasses import dataclass, fields, replace
 
 from cardtable.agents import IsmctsAgent, IsmctsConfig, PimcAgent, PimcConfig, make_agent
 from cardtable.agents.halving import HalvingAgent, HalvingConfig
+from cardtable.agents.specs import game_specs, level_spec, varies_by_game
 
 #: Rollouts one PIMC world is counted as (it rolls out every legal action once).
 PIMC_WORLD_COST = 20
@@ -69,11 +70,20 @@ class Budget:
     iterations: int
     cutoff: int
 
-    def check(self, spec: str) -> str | None:
+    def check(self, spec: str, game: str | None = None) -> str | None:
         """Why ``spec`` is over the caps, or None when it is within them (or not a search).
 
-        Raises ValueError for a spec that names no bot at all.
+        A level is checked as the spec it stands for in ``game``; without a game, every spec
+        it stands for in any game must be within the caps. Raises ValueError for a spec that
+        names no bot at all.
         """
+        for one in [level_spec(spec, game)] if game is not None else game_specs(spec):
+            over = self._check_one(one)
+            if over is not None:
+                return over
+        return None
+
+    def _check_one(self, spec: str) -> str | None:
         agent = make_agent(spec)
         if isinstance(agent, HalvingAgent):
             return self._check_halving(agent.config)
@@ -125,8 +135,25 @@ class Budget:
         """The most worlds one PIMC decision may sample (see the module docstring)."""
         return max(1, self.iterations // PIMC_WORLD_COST)
 
-    def clamp(self, spec: str) -> str:
-        """``spec`` with its budget cut down to the caps (a plain bot's spec is unchanged)."""
+    def clamp(self, spec: str, game: str | None = None) -> str:
+        """``spec`` with its budget cut down to the caps (a plain bot's spec is unchanged).
+
+        A level is clamped as the spec it stands for in ``game`` and kept by name when that is
+        within the caps. Without a game, a level that differs by game is kept only if every
+        spec it stands for is within the caps; otherwise ValueError asks for the game (one
+        spec cannot clamp them all).
+        """
+        if game is not None:
+            resolved = level_spec(spec, game)
+            clamped = self._clamp_one(resolved)
+            return spec if clamped == resolved else clamped
+        if varies_by_game(spec):
+            if any(self._clamp_one(one) != one for one in game_specs(spec)):
+                raise ValueError(f"{spec!r} differs by game; clamp it for a game")
+            return spec
+        return self._clamp_one(spec)
+
+    def _clamp_one(self, spec: str) -> str:
         agent = make_agent(spec)
         if isinstance(agent, HalvingAgent):
             hcfg = agent.config

@@ -37,6 +37,7 @@ from cardtable.core import (
     IllegalAction,
     State,
     get_game,
+    list_games,
     new_state,
 )
 from cardtable.core.options import options_to_json
@@ -196,10 +197,10 @@ class LiveTable:
 
 
 def parse_seat_kinds(
-    seats: list[str], num_players: int, budget: Budget | None = None
+    seats: list[str], num_players: int, budget: Budget | None = None, game: str | None = None
 ) -> list[dict[str, Any]]:
     """``["human", "bot:random", ...]`` into seat entries; bot specs are checked here, with
-    their budgets against the server's caps."""
+    their budgets against the server's caps (a level as it is in ``game``)."""
     if len(seats) != num_players:
         raise TableError(422, f"'seats' needs one entry per player ({num_players})")
     out: list[dict[str, Any]] = []
@@ -211,7 +212,7 @@ def parse_seat_kinds(
         elif kind.startswith("bot"):
             spec = kind.partition(":")[2] or "random"
             try:
-                over = (budget or DEFAULTS.budget()).check(spec)
+                over = (budget or DEFAULTS.budget()).check(spec, game)
             except ValueError as exc:
                 raise TableError(422, f"seat {i}: {exc}") from None
             if over is not None:
@@ -245,9 +246,12 @@ class TableService:
         self.pool = BotPool(bot_workers)
         self.think_time = think_time
         self.away_seconds = away_seconds
-        self.standin_bot = self.budget.clamp(standin_bot)
         make_search(hint_bot)  # a bad spec fails here, at start
-        self.hint_bot = self.budget.clamp(hint_bot)
+        self.standin_bot = standin_bot
+        self.hint_bot = hint_bot
+        for game in list_games():  # a spec the caps cannot clamp fails here, at start
+            self.standin_for(game.name)
+            self.hint_for(game.name)
         self.tables: dict[str, LiveTable] = {}
         #: Stores moves off the event loop, several tables' in one transaction.
         self.writer = MoveWriter(store)
@@ -262,6 +266,15 @@ class TableService:
         self.timings = Timings()
         if isinstance(self.cluster, PgCluster):
             self.cluster.absorb = self.absorb
+
+    def standin_for(self, game: str) -> str:
+        """The stand-in bot's spec in ``game``, clamped to the caps (a level may stand for
+        another spec in one game, agents/specs.py, so the clamp needs the game)."""
+        return self.budget.clamp(self.standin_bot, game)
+
+    def hint_for(self, game: str) -> str:
+        """The hint search's spec in ``game``, clamped to the caps (as :meth:`standin_for`)."""
+        return self.budget.clamp(self.hint_bot, game)
 
     # ------------------------------------------------------------------ lobby
 
@@ -285,7 +298,7 @@ class TableService:
             info = get_game(game)
         except CardtableError as exc:
             raise TableError(422, str(exc)) from None
-        entries = parse_seat_kinds(seats, num_players, self.budget)
+        entries = parse_seat_kinds(seats, num_players, self.budget, info.name)
         if any(s["kind"] == "human" for s in entries):
             # A person plays: the game's human options apply unless the creator set them.
             options = {**info.human_options, **options}
@@ -453,7 +466,9 @@ class TableService:
     def _live(self, row: TableRow, state: State, actions: list[tuple[int, str]]) -> LiveTable:
         # A table stored under looser caps resumes with its bots clamped to today's.
         agents = {
-            i: self.budget.clamp(s["bot"]) for i, s in enumerate(row.seats) if s["kind"] == "bot"
+            i: self.budget.clamp(s["bot"], row.game)
+            for i, s in enumerate(row.seats)
+            if s["kind"] == "bot"
         }
         clock = TurnClock(row.turn_seconds, self.away_seconds)
         table = LiveTable(row.id, row, state, len(actions), agents, clock=clock)
@@ -896,7 +911,8 @@ class TableService:
         table.hinting.add(seat)
         table.clock.pause()
         try:
-            rows = await self.pool.hint(self.hint_bot, state.clone(), seat, secrets.randbits(63))
+            spec = self.hint_for(state.GAME)
+            rows = await self.pool.hint(spec, state.clone(), seat, secrets.randbits(63))
         finally:
             table.hinting.discard(seat)
             table.clock.resume(table.seq == seq)
@@ -936,7 +952,7 @@ class TableService:
             if movers:
                 seat, spec = movers[0], table.agents[movers[0]]
             else:
-                seat, spec = due[0], self.standin_bot
+                seat, spec = due[0], self.standin_for(table.state.GAME)
             await asyncio.sleep(self.think_time)
             snapshot, seq = table.state.clone(), table.seq
             choice = await self._think(spec, snapshot, seat)

@@ -73,11 +73,10 @@ def time_budgeted(spec: str) -> bool:
     >>> time_budgeted("ismcts:time=0.5"), time_budgeted("expert"), time_budgeted("hard")
     (True, True, False)
     """
-    from cardtable.agents.specs import parse_spec
+    from cardtable.agents.specs import game_specs, parse_spec
 
     try:
-        _, params = parse_spec(spec)
-        return float(params.get("time", "0")) > 0
+        return any(float(parse_spec(one)[1].get("time", "0")) > 0 for one in game_specs(spec))
     except ValueError:
         return False
 

@@ -31,7 +31,7 @@ def play_game(plan: Plan, cell: int, index: int) -> dict[str, Any]:
     state.events = None
     first = state.to_act()[0]
     bots = plan.seat_bots(index, cell)
-    agents = [make_agent(spec, allow_external=True) for spec in bots]
+    agents = [make_agent(spec, game=plan.game, allow_external=True) for spec in bots]
     rng = Rng(seed ^ 0xB075)
     decisions = 0
     # Bots that choose from ids alone (random) are called directly: the same call decide_id makes,
