@@ -82,6 +82,26 @@ settings = Settings(
     **({} if sys.argv[8] == "default" else {"gc_full_every_seconds": float(sys.argv[8])}),
 )
 app = create_app(settings)
+if sys.argv[9]:  # --gc-log: every full collection's CPU and wall time, and what it walked
+    import gc, time
+
+    started = [0.0, 0.0, 0]
+
+    def on_gc(phase, info):
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            started[:] = [time.thread_time(), time.perf_counter(), len(gc.get_objects())]
+            return
+        cpu, wall = time.thread_time() - started[0], time.perf_counter() - started[1]
+        with open(sys.argv[9], "a") as out:
+            out.write(
+                f"t={time.monotonic():.0f} walked {started[2]} objects, CPU {1000 * cpu:.1f} ms,"
+                f" wall {1000 * wall:.1f} ms, freed {info['collected']},"
+                f" frozen after {gc.get_freeze_count()}\n"
+            )
+
+    gc.callbacks.append(on_gc)
 if len(sys.argv) > 7 and sys.argv[7]:  # --gc-census: on SIGUSR1, what a full collection walks
     import collections, gc, json, signal, time
 
@@ -211,6 +231,8 @@ GC_EVERY = ["default"]
 GC_CENSUS = [""]
 #: The servers' ``gc_full_every_seconds`` (``--gc-full-every``; "default" keeps the server's).
 GC_FULL_EVERY = ["default"]
+#: Where the servers write a line per full collection (``--gc-log``; "" = none).
+GC_LOG = [""]
 #: The wire protocol the simulated players speak (``--protocol``: 2 = a view, then updates) and
 #: whether the servers offer permessage-deflate (``--deflate``).
 PROTOCOL = [2]
@@ -234,6 +256,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
             GC_EVERY[0],
             GC_CENSUS[0],
             GC_FULL_EVERY[0],
+            GC_LOG[0],
         ]
     )
     STARTED.append(proc)
@@ -721,6 +744,13 @@ def main() -> None:
         "collection is full, as before the seventh sitting; default: the server's default)",
     )
     parser.add_argument(
+        "--gc-log",
+        action="store_true",
+        help="each spawned server logs every full collection (CPU and wall time, the objects "
+        "it walked, counted at its start: a count that itself takes a few ms); printed with "
+        "the report",
+    )
+    parser.add_argument(
         "--client-nice",
         type=int,
         default=0,
@@ -741,6 +771,8 @@ def main() -> None:
     GC_THRESHOLD[0] = str(args.gc_threshold)
     GC_EVERY[0] = str(args.gc_every)
     GC_FULL_EVERY[0] = str(args.gc_full_every)
+    if args.gc_log:
+        GC_LOG[0] = str(Path(tempfile.mkdtemp()) / "gc.log")
     PROTOCOL[0], DEFLATE[0], ROUTE[0] = args.protocol, args.deflate, args.route
     args.games = args.games or (SHORT_GAMES if args.mode == "turnover" else ",".join(GAMES))
     if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
@@ -774,6 +806,8 @@ def main() -> None:
     finally:
         stop_all()
     report(args, log, memory, kills, servers)
+    if GC_LOG[0] and Path(GC_LOG[0]).exists():
+        print("gc log:", *Path(GC_LOG[0]).read_text().splitlines(), sep="\n  ")
     if GC_CENSUS[0] and Path(GC_CENSUS[0]).exists():
         print("gc census:", *Path(GC_CENSUS[0]).read_text().splitlines(), sep="\n  ")
 
