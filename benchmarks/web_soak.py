@@ -98,7 +98,7 @@ if sys.argv[9]:  # --gc-log: every full collection's CPU and wall time, and what
             out.write(
                 f"t={time.monotonic():.0f} walked {started[2]} objects, CPU {1000 * cpu:.1f} ms,"
                 f" wall {1000 * wall:.1f} ms, freed {info['collected']},"
-                f" frozen after {gc.get_freeze_count()}\n"
+                f" frozen after {gc.get_freeze_count()}\\n"
             )
 
     gc.callbacks.append(on_gc)
