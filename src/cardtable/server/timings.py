@@ -12,7 +12,10 @@ These histograms are measured inside the server process, so its own share can be
   (sampled a few times a second): the time any message waits before the loop reads it;
 - ``cardtable_gc_pause_seconds``: every collection of the cyclic garbage collector, which stops
   the whole process (the event loop too) while it runs; ``cardtable_gc_full_pause_seconds``
-  the full (generation 2) ones alone.
+  the full (generation 2) ones alone, and ``cardtable_gc_full_cpu_seconds`` their CPU time
+  (which, unlike the pause, hardly depends on the machine's load);
+- ``cardtable_gc_frozen_objects``: objects frozen out of the collector's walks (start-up's, and
+  what survived the timed collections, see :func:`collect_every`).
 
 Histograms are cumulative, in the Prometheus text format, so a scraper (or the load script)
 takes differences between two readings.
