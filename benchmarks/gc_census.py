@@ -8,8 +8,13 @@ the references it visits in them (its work) by live-table attribute, and times t
 collections (CPU time of this thread, and wall time). Counts do not depend on the machine's
 load; times do.
 
-Run: ``.venv/bin/python benchmarks/gc_census.py 200 60``; to compare with an older server, put
-its ``src`` first on ``PYTHONPATH``.
+With a third argument ``AFTER``: the timed collection then freezes what survived it, as the
+server's does since the seventh sitting (``timings.collect_every``), ``AFTER`` more moves are
+played at each table, and the census is of the next timed collection, which walks only what
+those moves made and kept.
+
+Run: ``.venv/bin/python benchmarks/gc_census.py 200 60 [AFTER]``; to compare with an older
+server, put its ``src`` first on ``PYTHONPATH``.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from cardtable.server.tables import Connection, TableService
 GAMES = [("magic-show", 2), ("score", 3), ("piece-of-the-action", 3), ("portfolio", 3)]
 
 
-async def run(tables: int, moves: int) -> None:
+async def run(tables: int, moves: int, after: int = 0) -> None:
     store = Store(f"sqlite:///{tempfile.mkdtemp()}/census.db", "bench")
     service = TableService(store, think_time=0.0, bot_workers=1, away_seconds=1e6)
     gc.collect()
@@ -62,6 +67,13 @@ async def run(tables: int, moves: int) -> None:
 
     await asyncio.gather(*(play(t) for t in made))
     shed = getattr(service, "shed", None)
+    if after:
+        if shed is not None:
+            shed()
+        gc.collect()
+        gc.freeze()  # what survived: out of the next collection's walk
+        moves = after
+        await asyncio.gather(*(play(t) for t in made))
     if shed is not None:
         shed()
     gc.collect()
@@ -81,7 +93,8 @@ async def run(tables: int, moves: int) -> None:
     live = sum(not t.state.is_terminal() for t in made)
     total = sum(len(gc.get_referents(o)) for o in objects)
     print(
-        f"{tables} tables ({live} unfinished), {moves} moves each: {len(objects)} tracked objects,"
+        f"{tables} tables ({live} unfinished), {moves} moves each"
+        f"{' after a freeze' if after else ''}: {len(objects)} tracked objects,"
         f" {total} references walked; by table attribute: {dict(walked.most_common(6))}"
     )
     del objects, unfrozen
@@ -100,5 +113,6 @@ if __name__ == "__main__":
         run(
             int(sys.argv[1]) if len(sys.argv) > 1 else 200,
             int(sys.argv[2]) if len(sys.argv) > 2 else 60,
+            int(sys.argv[3]) if len(sys.argv) > 3 else 0,
         )
     )

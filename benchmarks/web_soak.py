@@ -79,8 +79,29 @@ settings = Settings(
         else {"gc_young_threshold": int(sys.argv[3]), "gc_every_seconds": 0.0}
     ),
     **({} if sys.argv[6] == "default" else {"gc_every_seconds": float(sys.argv[6])}),
+    **({} if sys.argv[8] == "default" else {"gc_full_every_seconds": float(sys.argv[8])}),
 )
 app = create_app(settings)
+if sys.argv[9]:  # --gc-log: every full collection's CPU and wall time, and what it walked
+    import gc, time
+
+    started = [0.0, 0.0, 0]
+
+    def on_gc(phase, info):
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            started[:] = [time.thread_time(), time.perf_counter(), len(gc.get_objects())]
+            return
+        cpu, wall = time.thread_time() - started[0], time.perf_counter() - started[1]
+        with open(sys.argv[9], "a") as out:
+            out.write(
+                f"t={time.monotonic():.0f} walked {started[2]} objects, CPU {1000 * cpu:.1f} ms,"
+                f" wall {1000 * wall:.1f} ms, freed {info['collected']},"
+                f" frozen after {gc.get_freeze_count()}\\n"
+            )
+
+    gc.callbacks.append(on_gc)
 if len(sys.argv) > 7 and sys.argv[7]:  # --gc-census: on SIGUSR1, what a full collection walks
     import collections, gc, json, signal, time
 
@@ -114,6 +135,18 @@ if len(sys.argv) > 7 and sys.argv[7]:  # --gc-census: on SIGUSR1, what a full co
         gc.collect()
         line.update(collect_cpu_ms=1000 * (time.thread_time() - cpu))
         line.update(collect_wall_ms=1000 * (time.perf_counter() - wall))
+        # What the timed collections froze and is now cyclic garbage (freed only by a full
+        # collection, see timings.collect_every): unfreeze, and keep what is found to count it.
+        line.update(frozen=gc.get_freeze_count())
+        gc.unfreeze()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        gc.set_debug(0)
+        found = collections.Counter(type(o).__name__ for o in gc.garbage)
+        line.update(frozen_garbage=sum(found.values()), garbage_types=found.most_common(15))
+        gc.garbage.clear()
+        gc.collect()
+        gc.freeze()
         with open(sys.argv[7], "a") as out:
             out.write(json.dumps(line) + "\\n")
 
@@ -196,6 +229,10 @@ GC_EVERY = ["default"]
 #: Where the servers write a census of what the collector walks, when sent SIGUSR1 at the end
 #: of the measured time (``--gc-census``; "" = none).
 GC_CENSUS = [""]
+#: The servers' ``gc_full_every_seconds`` (``--gc-full-every``; "default" keeps the server's).
+GC_FULL_EVERY = ["default"]
+#: Where the servers write a line per full collection (``--gc-log``; "" = none).
+GC_LOG = [""]
 #: The wire protocol the simulated players speak (``--protocol``: 2 = a view, then updates) and
 #: whether the servers offer permessage-deflate (``--deflate``).
 PROTOCOL = [2]
@@ -218,6 +255,8 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
             f"http://127.0.0.1:{port}" if ROUTE[0] == "on" else "",
             GC_EVERY[0],
             GC_CENSUS[0],
+            GC_FULL_EVERY[0],
+            GC_LOG[0],
         ]
     )
     STARTED.append(proc)
@@ -281,6 +320,7 @@ HISTOGRAMS = {
     "cardtable_loop_lag_seconds": "server event-loop lag",
     "cardtable_gc_pause_seconds": "server gc pauses",
     "cardtable_gc_full_pause_seconds": "server full gc pauses",
+    "cardtable_gc_full_cpu_seconds": "server full gc CPU",
 }
 
 
@@ -315,14 +355,15 @@ def all_histograms(urls: list[str]) -> dict[str, dict[float, float]]:
 
 
 def tables_loaded(base: str) -> str:
-    """The server's ``cardtable_tables_loaded`` gauge ("-" if it does not answer)."""
+    """The server's ``cardtable_tables_loaded`` gauge and, after a slash, its count of objects
+    frozen out of the collector's walks (``cardtable_gc_frozen_objects``; "-" where missing)."""
     page = metrics_page(base)
-    if not page:
-        return "-"
+    found = {"cardtable_tables_loaded": "-", "cardtable_gc_frozen_objects": "-"}
     for line in page.splitlines():
-        if line.startswith("cardtable_tables_loaded "):
-            return line.split()[1]
-    return "-"
+        name, _, value = line.partition(" ")
+        if name in found:
+            found[name] = value
+    return "/".join(found.values())
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -514,7 +555,8 @@ async def sample_memory(
         loaded = await asyncio.gather(*(asyncio.to_thread(tables_loaded, u) for u in servers.urls))
         out.append(
             f"t={time.monotonic() - start:5.0f}s rss MB {shown} load {load:.1f} "
-            f"tables made {log.tables_made} loaded {' '.join(loaded)} games {log.games_ended} "
+            f"tables made {log.tables_made} loaded/frozen {' '.join(loaded)} "
+            f"games {log.games_ended} "
             f"views {log.views} acks {len(log.acks)}"
         )
         await asyncio.sleep(every)
@@ -695,6 +737,20 @@ def main() -> None:
         "(default: the server's default)",
     )
     parser.add_argument(
+        "--gc-full-every",
+        default="default",
+        help="the servers' gc_full_every_seconds: what survives a timed collection is frozen, "
+        "and every this many seconds one unfreezes and walks everything (0: every timed "
+        "collection is full, as before the seventh sitting; default: the server's default)",
+    )
+    parser.add_argument(
+        "--gc-log",
+        action="store_true",
+        help="each spawned server logs every full collection (CPU and wall time, the objects "
+        "it walked, counted at its start: a count that itself takes a few ms); printed with "
+        "the report",
+    )
+    parser.add_argument(
         "--client-nice",
         type=int,
         default=0,
@@ -714,6 +770,9 @@ def main() -> None:
         GC_CENSUS[0] = str(Path(tempfile.mkdtemp()) / "census.jsonl")
     GC_THRESHOLD[0] = str(args.gc_threshold)
     GC_EVERY[0] = str(args.gc_every)
+    GC_FULL_EVERY[0] = str(args.gc_full_every)
+    if args.gc_log:
+        GC_LOG[0] = str(Path(tempfile.mkdtemp()) / "gc.log")
     PROTOCOL[0], DEFLATE[0], ROUTE[0] = args.protocol, args.deflate, args.route
     args.games = args.games or (SHORT_GAMES if args.mode == "turnover" else ",".join(GAMES))
     if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
@@ -737,6 +796,7 @@ def main() -> None:
         print(
             f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
             f"gc threshold {args.gc_threshold}, gc every {args.gc_every}, "
+            f"gc full every {args.gc_full_every}, "
             f"protocol {args.protocol}, deflate {args.deflate}, "
             f"client nice +{args.client_nice} (now "
             f"{os.nice(0)}), "
@@ -746,6 +806,8 @@ def main() -> None:
     finally:
         stop_all()
     report(args, log, memory, kills, servers)
+    if GC_LOG[0] and Path(GC_LOG[0]).exists():
+        print("gc log:", *Path(GC_LOG[0]).read_text().splitlines(), sep="\n  ")
     if GC_CENSUS[0] and Path(GC_CENSUS[0]).exists():
         print("gc census:", *Path(GC_CENSUS[0]).read_text().splitlines(), sep="\n  ")
 

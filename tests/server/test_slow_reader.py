@@ -90,6 +90,8 @@ def close_code(sock: socket.socket, limit: float) -> int | None:
     while time.monotonic() < deadline:
         while len(data) - at >= 2:  # parse every whole frame we have
             opcode, length, start = data[at] & 0x0F, data[at + 1] & 0x7F, at + 2
+            if len(data) < at + {126: 4, 127: 10}.get(length, 2):
+                break  # the extended length is not all here yet (a recv can end in a header)
             if length == 126:
                 length, start = struct.unpack("!H", data[at + 2 : at + 4])[0], at + 4
             elif length == 127:

@@ -174,7 +174,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Last: what start-up built lives as long as the process (see tune_gc).
         untune_gc = tune_gc(settings.gc_young_threshold, settings.gc_every_seconds)
         collector = (
-            loop.create_task(collect_every(settings.gc_every_seconds, service.shed))
+            loop.create_task(
+                collect_every(
+                    settings.gc_every_seconds, service.shed, settings.gc_full_every_seconds
+                )
+            )
             if settings.gc_every_seconds > 0
             else None
         )

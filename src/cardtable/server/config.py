@@ -90,6 +90,13 @@ class Settings:
     #: apply). Its young collections walked every live table's state: 0.17-0.34 ms of CPU per
     #: move and pauses of 50-120 ms at 200 tables (docs/reliability.md, "Fifth sitting").
     gc_every_seconds: float = 60.0
+    #: > 0 (with ``gc_every_seconds``): what survives a timed collection is frozen, so the
+    #: next one walks only what was made since, and every this many seconds a full collection
+    #: unfreezes and walks everything (cyclic garbage among frozen objects is freed only then;
+    #: see :func:`.timings.collect_every`). At 200 tables a timed collection walked every
+    #: connection's coroutines and frames and stopped the loop for about 0.4 s; 0: every timed
+    #: collection is full (docs/reliability.md, "Seventh sitting: the collector's pauses").
+    gc_full_every_seconds: float = 3600.0
     #: WebSocket messages shorter than this are sent uncompressed on a connection that
     #: negotiated permessage-deflate (0: every message compressed, as uvicorn does). Three
     #: quarters of protocol 2's updates are under 2 KB; compressing them cost about 0.4 ms of CPU
@@ -151,6 +158,7 @@ ENV: Final = {
     "CARDTABLE_PUBLIC_URL": "public_url",
     "CARDTABLE_GC_YOUNG_THRESHOLD": "gc_young_threshold",
     "CARDTABLE_GC_EVERY_SECONDS": "gc_every_seconds",
+    "CARDTABLE_GC_FULL_EVERY_SECONDS": "gc_full_every_seconds",
     "CARDTABLE_WS_DEFLATE_MIN_BYTES": "ws_deflate_min_bytes",
     "CARDTABLE_WS_OUTBOX_MESSAGES": "ws_outbox_messages",
     "CARDTABLE_WS_OUTBOX_BYTES": "ws_outbox_bytes",

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, cast
@@ -151,6 +152,11 @@ class Outbox:
                     async with asyncio.timeout(CLOSE_WAIT):
                         await asyncio.shield(writer)
         finally:
+            # Forget the writer: a cancelled task keeps its CancelledError, whose traceback
+            # holds ``_write``'s frame and so this outbox; with the task here too, that is a
+            # reference cycle, freed only by a full collection (one the timed collections may
+            # not walk for an hour, see timings.collect_every), and with it the connection.
+            self._writer = None
             if self.dropped:  # the writer closes with TOO_SLOW (within CLOSE_WAIT): let it
                 await asyncio.gather(writer, return_exceptions=True)
             else:
@@ -231,9 +237,11 @@ class ClosingProtocol(WebSocketsSansIOProtocol):
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
         # The app finds the fast path here (an ASGI scope extension; the app's task has not
-        # started yet, so it sees the key).
+        # started yet, so it sees the key). Through a weak reference: the protocol holds the
+        # scope, and a bound method in it would make a reference cycle of the whole connection
+        # (freed only by a full collection, see timings.collect_every).
         scope = cast(dict[str, Any], self.scope)
-        scope.setdefault("extensions", {})[WRITE_NOW] = self.send_text_now
+        scope.setdefault("extensions", {})[WRITE_NOW] = _write_now(weakref.ref(self))
 
     def send_text_now(self, text: str) -> bool:
         """Write one text frame at once, as ``send`` does for a writable socket, and say
@@ -255,6 +263,16 @@ class ClosingProtocol(WebSocketsSansIOProtocol):
         self.transport.write(b"".join(self.conn.data_to_send()))
         return True
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        # asyncio's socket transport keeps a bound method of itself (``_read_ready_cb``): a
+        # reference cycle that outlives the connection until a full collection walks it (which
+        # may be an hour away, see timings.collect_every), with its buffers. Nothing reads
+        # from a lost transport again, so the cycle is broken here.
+        transport = getattr(self, "transport", None)
+        if transport is not None and hasattr(transport, "_read_ready_cb"):
+            transport._read_ready_cb = None
+
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()
         self.loop.call_later(self.close_timeout, self._close_or_abort)
@@ -266,3 +284,14 @@ class ClosingProtocol(WebSocketsSansIOProtocol):
             self.transport.abort()
         else:
             self.transport.close()
+
+
+def _write_now(protocol: weakref.ref[ClosingProtocol]) -> Callable[[str], bool]:
+    """:meth:`ClosingProtocol.send_text_now` of a protocol held weakly (False once it is
+    gone)."""
+
+    def write_now(text: str) -> bool:
+        alive = protocol()
+        return alive is not None and alive.send_text_now(text)
+
+    return write_now
