@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["apply", "diff", "pointer"]
+__all__ = ["apply", "diff", "diff_shared", "pointer"]
 
 Op = dict[str, Any]
 
@@ -44,6 +44,42 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     ops: list[Op] = []
     if not _same(old, new):
         _changed(old, new, path, ops)
+    return ops
+
+
+def diff_shared(
+    old: dict[str, Any],
+    new: dict[str, Any],
+    shared: tuple[str, ...],
+    memo: dict[tuple[int, int], list[Op]],
+) -> list[Op]:
+    """:func:`diff` of two views (``old`` and ``new``, dicts), the same operations in the same
+    order, where the members named in ``shared`` are diffed once per pair of objects and
+    remembered in ``memo``.
+
+    A broadcast gives every seat a view holding the same table summary, and each seat's
+    previous view held the previous summary: diffing it for every seat was the same work once
+    per seat (docs/reliability.md, "Seventh sitting: CPU per action"). ``memo`` is keyed by the
+    two objects' ids, so it must live no longer than the objects it names (one broadcast); its
+    lists of operations are shared between the seats' updates, which are encoded, never
+    changed. ``tests/server/test_patch_shared.py`` checks it against :func:`diff`."""
+    if old.keys() != new.keys() or old == new:  # (== as diff's: 1 == True at the top)
+        return diff(old, new)
+    ops: list[Op] = []
+    for key, value in new.items():
+        before = old[key]
+        if before is value:
+            continue
+        if key in shared:
+            pair = (id(before), id(value))
+            part = memo.get(pair)
+            if part is None:
+                part = memo[pair] = []
+                if before != value or type(before) is not type(value):
+                    _changed(before, value, pointer("", key), part)
+            ops.extend(part)
+        elif before != value or type(before) is not type(value):
+            _changed(before, value, pointer("", key), ops)
     return ops
 
 

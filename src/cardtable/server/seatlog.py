@@ -67,8 +67,10 @@ class SeatLog:
         #: extends them (by identity: see the module's docstring).
         self.last_action: tuple[int, int] | None = None
         self.last_line: tuple[int, str, int] | None = None
-        #: The newest history entries: actor, text and the action's data (None if hidden).
-        self.history: deque[tuple[int, str, dict[str, Any] | None]] = deque(maxlen=HISTORY_TAIL)
+        #: The newest history entries: ``[actor, text]`` as a view sends it and the action's
+        #: data (None if hidden), each made once and put in every later view of the seat as
+        #: the same object, so the diff of two views finds them by identity (:mod:`.patch`).
+        self.history: deque[tuple[list[Any], dict[str, Any] | None]] = deque(maxlen=HISTORY_TAIL)
         self.log: deque[str] = deque(maxlen=LOG_TAIL)
         self.log_length = 0
         self.timeline: deque[dict[str, Any]] = deque(maxlen=TIMELINE_TAIL)
@@ -113,7 +115,7 @@ class SeatLog:
             text, action_data = state.history_entry(seat, actor, aid)
             data = None if action_data is None else action_data.to_json()
             self.actions += 1
-            self.history.append((actor, text, data))
+            self.history.append(([actor, text], data))
             last = {"step": self.actions, "text": text, "data": data}
             self.last_moves[actor] = last
             self._add({"step": self.actions, "seat": actor, "text": text, "data": data})
@@ -129,11 +131,12 @@ class SeatLog:
 
     def fill(self, observation: dict[str, Any]) -> dict[str, Any]:
         """``observation`` (made with ``history=False``) given the history's and the log's tails
-        and full lengths, as a view sends them."""
-        observation["history"] = [[actor, text] for actor, text, _data in self.history]
-        observation["history_data"] = [
-            None if data is None else dict(data) for _actor, _text, data in self.history
-        ]
+        and full lengths, as a view sends them. The entries are shared with the seat's other
+        views, like the timeline's (:meth:`moves`): a view is never changed once made; made
+        afresh for every view, they cost the diff an equality test each, where a shared one
+        costs an identity test (docs/reliability.md, "Seventh sitting: CPU per action")."""
+        observation["history"] = [entry for entry, _data in self.history]
+        observation["history_data"] = [data for _entry, data in self.history]
         observation["log"] = list(self.log)
         observation["history_length"] = self.actions
         observation["log_length"] = self.log_length

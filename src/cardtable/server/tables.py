@@ -667,6 +667,7 @@ class TableService:
             table.version += 1
             summary = table.summary()
             made: dict[int | None, list[Any]] = {}
+            memo: dict[tuple[int, int], list[dict[str, Any]]] = {}  # the summary diffed once
             for conn in list(table.connections):
                 try:
                     entry = made.get(conn.seat)
@@ -680,7 +681,7 @@ class TableService:
                         table.sent[conn.seat] = (table.version, entry[0])
                         if conn.v == table.version - 1:
                             if entry[2] is None:
-                                entry[2] = seat_update(entry[1], entry[0]) or entry[0]
+                                entry[2] = seat_update(entry[1], entry[0], memo) or entry[0]
                             message = entry[2]
                     conn.v = table.version
                     await conn.send(message)

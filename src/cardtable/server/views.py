@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from cardtable.server.patch import diff
+from cardtable.server.patch import Op, diff_shared
 from cardtable.server.seatlog import HISTORY_TAIL, LOG_TAIL, TIMELINE_TAIL, SeatLog, SeatLogs
 
 if TYPE_CHECKING:
@@ -125,8 +125,15 @@ def seat_view(
     }
 
 
+#: The members of a view that a broadcast gives every seat as one object (the table's summary):
+#: their diff is made once per broadcast (:func:`~.patch.diff_shared`).
+SHARED = ("table",)
+
+
 def seat_update(
-    previous: tuple[int, dict[str, Any]] | None, view: dict[str, Any]
+    previous: tuple[int, dict[str, Any]] | None,
+    view: dict[str, Any],
+    memo: dict[tuple[int, int], list[Op]] | None = None,
 ) -> dict[str, Any] | None:
     """Protocol 2's ``update`` from ``previous`` (the version and view a seat was last sent)
     to ``view`` (the same seat's next one, numbered ``v``): a JSON Patch (:mod:`.patch`) with
@@ -135,10 +142,13 @@ def seat_update(
 
     The patch is the difference between two views of one seat, each made from that seat's
     observation (:func:`seat_view`), and every value in it is a part of ``view``: an update
-    never tells a seat more than its view would."""
+    never tells a seat more than its view would.
+
+    ``memo``: one broadcast's diffs of the parts every seat shares (``SHARED``), so that each
+    is made once, not once per seat; it must not outlive the broadcast (it is keyed by ids)."""
     if previous is None or previous[0] != view["v"] - 1:
         return None
-    ops = diff({**previous[1], "v": view["v"]}, view)
+    ops = diff_shared({**previous[1], "v": view["v"]}, view, SHARED, {} if memo is None else memo)
     if len(ops) > MAX_UPDATE_OPS:
         return None
     return {"type": "update", "v": view["v"], "seq": view["seq"], "patch": ops}
