@@ -44,8 +44,9 @@ def test_every_update_of_random_games_is_the_plain_diff_of_the_two_views(
 ) -> None:
     """Two tables of the game played at random by every seat, each seat and a spectator
     connected (two connections on seat 0), 120 moves each: every update the broadcasts make is
-    ``diff`` of the two views (the same operations in the same order), and each client's view,
-    patched update by update from its JSON, is the server's view."""
+    ``diff`` of the two views (the same operations in the same order), each view a broadcast
+    sends (its parts shared between seats) encodes byte for byte as the seat's view made on its
+    own, and each client's view, patched update by update from its JSON, is the server's."""
     checked = [0]
 
     def checked_update(
@@ -98,6 +99,8 @@ def test_every_update_of_random_games_is_the_plain_diff_of_the_two_views(
                 for conn in table.connections:
                     key = conn.key  # type: ignore[attr-defined]
                     view = table.sent[conn.seat][1]
+                    # What was sent is byte for byte the seat's view made on its own.
+                    assert encode(view) == encode(table.view(conn.seat)), (game, conn.seat)
                     assert docs[key] == json.loads(encode(view)), (game, conn.seat)
         await service.close()
 
@@ -141,27 +144,45 @@ JSON = st.recursive(
     ),
     max_leaves=12,
 )
-VIEW = st.dictionaries(st.sampled_from(["a", "b", "t", "c~/"]), JSON, max_size=4)
+VIEW = st.dictionaries(st.sampled_from(["a", "b", "t", "o", "c~/"]), JSON, max_size=4)
+
+
+SPEC: dict[str, Any] = {"t": None, "o": {"p": None, "z": {"*": None}}}
+ZONES = st.dictionaries(st.sampled_from(["x", "y~", "z/"]), JSON, max_size=3)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(VIEW, VIEW, st.booleans()), min_size=1, max_size=4), JSON, JSON, JSON)
-@example([({"a": 1, "t": 0}, {"a": True, "t": 0}, False)], 0, 0, 0)  # equal to Python
-def test_diff_shared_is_diff_for_any_views_sharing_a_member(
-    pairs: list[tuple[dict[str, Any], dict[str, Any], bool]],
+@given(
+    st.lists(st.tuples(VIEW, VIEW, st.booleans(), ZONES, ZONES), min_size=1, max_size=4),
+    JSON,
+    JSON,
+    JSON,
+    ZONES,
+    ZONES,
+)
+@example([({"a": 1, "t": 0}, {"a": True, "t": 0}, False, {}, {})], 0, 0, 0, {}, {})
+def test_diff_shared_is_diff_for_any_views_sharing_members(
+    pairs: list[tuple[dict[str, Any], dict[str, Any], bool, dict[str, Any], dict[str, Any]]],
     old_shared: Any,
     older_shared: Any,
     new_shared: Any,
+    old_zones: dict[str, Any],
+    new_zones: dict[str, Any],
 ) -> None:
-    """Several seats' pairs of views, each holding one object under ``t`` in the new view (as
-    a broadcast's views hold one summary) and one of two in the old, diffed with one memo: each
-    seat's operations are exactly ``diff``'s, in the same order, including 1 against true
-    (equal in Python, not in JSON), keys that come and go, and a shared member that is equal to
-    or the same object as the one before."""
-    memo: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for old, new, older in pairs:
-        if "t" in old:
-            old["t"] = older_shared if older else old_shared
-        if "t" in new:
-            new["t"] = new_shared
-        assert diff_shared(old, new, ("t",), memo) == diff(old, new)
+    """Several seats' pairs of views diffed with one memo, as a broadcast does: each new view
+    holds one object under ``t`` and ``o/p`` and the old one of two; the members of ``o/z``
+    are the same objects in every view, except those a seat has of its own. Each seat's
+    operations are exactly ``diff``'s, in the same order, including 1 against true (equal in
+    Python, not in JSON), keys that come and go, and members equal to or the same object as
+    the ones before."""
+    memo: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
+    for old, new, older, own_old, own_new in pairs:
+        for view, shared, zones, own in (
+            (old, older_shared if older else old_shared, old_zones, own_old),
+            (new, new_shared, new_zones, own_new),
+        ):
+            if "t" in view:
+                view["t"] = shared
+            if "o" in view:
+                view["o"] = {"p": shared, "z": {**zones, **own}}
+        assert diff_shared(old, new, SPEC, memo) == diff(old, new)

@@ -24,7 +24,7 @@ flag where it held a number, and JavaScript does not tell ``1`` from ``1.0``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["apply", "diff", "diff_shared", "pointer"]
 
@@ -48,38 +48,47 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
 
 
 def diff_shared(
-    old: dict[str, Any],
-    new: dict[str, Any],
-    shared: tuple[str, ...],
-    memo: dict[tuple[int, int], list[Op]],
+    old: Any,
+    new: Any,
+    shared: dict[str, Any],
+    memo: dict[tuple[str, int, int], list[Op]],
+    path: str = "",
 ) -> list[Op]:
-    """:func:`diff` of two views (``old`` and ``new``, dicts), the same operations in the same
-    order, where the members named in ``shared`` are diffed once per pair of objects and
-    remembered in ``memo``.
+    """:func:`diff` of ``old`` and ``new``, the same operations in the same order, where the
+    members ``shared`` names are diffed once per pair of objects and remembered in ``memo``.
 
-    A broadcast gives every seat a view holding the same table summary, and each seat's
-    previous view held the previous summary: diffing it for every seat was the same work once
-    per seat (docs/reliability.md, "Seventh sitting: CPU per action"). ``memo`` is keyed by the
-    two objects' ids, so it must live no longer than the objects it names (one broadcast); its
-    lists of operations are shared between the seats' updates, which are encoded, never
-    changed. ``tests/server/test_patch_shared.py`` checks it against :func:`diff`."""
-    if old.keys() != new.keys() or old == new:  # (== as diff's: 1 == True at the top)
-        return diff(old, new)
+    ``shared`` maps a member's key to None (the member is shared whole) or to the ``shared`` of
+    its own members; the key ``"*"`` stands for every member. A broadcast gives every seat a
+    view holding the same table summary and the same public part of the observation (a seat's
+    previous view held the previous ones), so diffing them for every seat was the same work
+    once per seat (docs/reliability.md, "Seventh sitting: CPU per action"). ``memo`` is keyed
+    by the path and the two objects' ids, so it must live no longer than the objects it names
+    (one broadcast); its lists of operations are shared between the seats' updates, which are
+    encoded, never changed. ``tests/server/test_patch_shared.py`` checks it against
+    :func:`diff`."""
+    if type(old) is not dict or type(new) is not dict or old.keys() != new.keys() or old == new:
+        return diff(old, new, path)  # (old == new as diff's: 1 == True inside)
+    every = shared.get("*", _MISSING)
     ops: list[Op] = []
     for key, value in new.items():
         before = old[key]
         if before is value:
             continue
-        if key in shared:
-            pair = (id(before), id(value))
+        inner = shared.get(key, every)
+        if inner is _MISSING:
+            if before != value or type(before) is not type(value):
+                _changed(before, value, pointer(path, key), ops)
+        elif inner is None:
+            where = pointer(path, key)
+            pair = (where, id(before), id(value))
             part = memo.get(pair)
             if part is None:
                 part = memo[pair] = []
                 if before != value or type(before) is not type(value):
-                    _changed(before, value, pointer("", key), part)
+                    _changed(before, value, where, part)
             ops.extend(part)
-        elif before != value or type(before) is not type(value):
-            _changed(before, value, pointer("", key), ops)
+        else:
+            ops.extend(diff_shared(before, value, inner, memo, pointer(path, key)))
     return ops
 
 
@@ -88,7 +97,7 @@ def _same(old: Any, new: Any) -> bool:
 
 
 #: A key no view has (``dict.get``'s default below: a view's values may be None).
-_MISSING: Any = object()
+_MISSING: Final[Any] = object()
 
 
 def _changed(old: Any, new: Any, path: str, ops: list[Op]) -> None:

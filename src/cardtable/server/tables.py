@@ -176,9 +176,14 @@ class LiveTable:
             "seed": self.row.seed if over else None,
         }
 
-    def view(self, seat: int | None, summary: dict[str, Any] | None = None) -> dict[str, Any]:
+    def view(
+        self,
+        seat: int | None,
+        summary: dict[str, Any] | None = None,
+        common: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """The view message for ``seat`` (None = a spectator) as the table is now, numbered
-        with the table's latest broadcast version."""
+        with the table's latest broadcast version; ``common``: see :func:`seat_view`."""
         view = seat_view(
             self.state,
             self.summary() if summary is None else summary,
@@ -186,6 +191,7 @@ class LiveTable:
             seat,
             self.clock.away_seconds,
             self.logs,
+            common,
         )
         view["v"] = self.version
         return view
@@ -667,12 +673,14 @@ class TableService:
             table.version += 1
             summary = table.summary()
             made: dict[int | None, list[Any]] = {}
-            memo: dict[tuple[int, int], list[dict[str, Any]]] = {}  # the summary diffed once
+            # The parts every seat's view shares, and their diffs: made once, not per seat.
+            common: dict[str, Any] = {}
+            memo: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
             for conn in list(table.connections):
                 try:
                     entry = made.get(conn.seat)
                     if entry is None:
-                        view = table.view(conn.seat, summary)
+                        view = table.view(conn.seat, summary, common)
                         entry = made[conn.seat] = [view, table.sent.pop(conn.seat, None), None]
                     message = entry[0]
                     if conn.updates:
