@@ -131,13 +131,12 @@ def _list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool:
     pays (the caller replaces the list whole)."""
     if new and old:
         # Where the new list's first entry is in the old one (found by C code, not a loop
-        # here): if the old list from there is the new one's start, the list moved on.
+        # here): if the old list from there is the new one's start, the list moved on. Counted
+        # first, so that no search ends in ValueError: compiled, each raise builds a traceback
+        # entry (about 2% of a broadcast's CPU when it did).
         start = -1
-        while True:
-            try:
-                start = old.index(new[0], start + 1)
-            except ValueError:
-                break
+        for _ in range(old.count(new[0])):
+            start = old.index(new[0], start + 1)
             kept = len(old) - start
             if kept <= len(new) and old[start:] == new[:kept]:
                 if start + len(new) - kept >= len(new):

@@ -64,9 +64,12 @@ class SeatLog:
         self.lines = 0
         self.timeline_lines = 0
         #: The last entry read of the history and of the log, to tell that a state shown later
-        #: extends them (by identity: see the module's docstring).
-        self.last_action: tuple[int, int] | None = None
-        self.last_line: tuple[int, str, int] | None = None
+        #: extends them (by identity: see the module's docstring). Typed ``Any``, as are the
+        #: lists they are read from (``Any``): compiled by mypyc, a ``tuple[int, int]`` read from a
+        #: list is unboxed and boxed again as a new tuple, and no identity would ever hold (the
+        #: log then read the whole game again for every view).
+        self.last_action: Any = None
+        self.last_line: Any = None
         #: The newest history entries: ``[actor, text]`` as a view sends it and the action's
         #: data (None if hidden), each made once and put in every later view of the seat as
         #: the same object, so the diff of two views finds them by identity (:mod:`.patch`).
@@ -77,7 +80,7 @@ class SeatLog:
         self.timeline_length = 0
         self.last_moves: list[dict[str, Any] | None] = [None] * num_players
 
-    def _extends(self, history: list[tuple[int, int]], events: list[tuple[int, str, int]]) -> bool:
+    def _extends(self, history: list[Any], events: list[Any]) -> bool:
         """Whether ``history`` and ``events`` are what this log read, with entries added."""
         actions, lines = self.actions, self.lines
         return (
@@ -90,8 +93,8 @@ class SeatLog:
     def update(self, state: State) -> SeatLog:
         """Read the entries ``state`` has beyond those already read (all of them if ``state``
         is not an extension of what was read); returns this log."""
-        history = state.history
-        events = state.events or []
+        history: list[Any] = state.history  # (see _start)
+        events: list[Any] = state.events or []
         if not self._extends(history, events) or len(self.last_moves) != state.num_players:
             self._start(state.num_players)
         seat = self.seat
