@@ -186,3 +186,24 @@ def test_diff_shared_is_diff_for_any_views_sharing_members(
             if "o" in view:
                 view["o"] = {"p": shared, "z": {**zones, **own}}
         assert diff_shared(old, new, SPEC, memo) == diff(old, new)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_seat_log_keeps_the_very_last_entries_it_read(game: str, players: int) -> None:
+    """A seat log tells that a later state extends what it read by the identity of the last
+    history entry and log line it read (``server/seatlog.py``). Compiled by mypyc with the
+    entries typed as tuples, it kept a boxed copy instead, no later state ever matched, and
+    every view read the whole game again; this holds in both builds (the compiled test pass)."""
+    state = new_state(game, players, seed=2)
+    logs = SeatLogs()
+    rng = random.Random(2)
+    for _ in range(20):
+        if state.is_terminal():
+            break
+        seat = state.to_act()[0]
+        state = state.clone()
+        state.apply(seat, rng.choice(state.legal_action_ids(seat)))
+        for viewer in (0, None):
+            log = logs.of(state, viewer)
+            assert log.last_action is state.history[-1]
+            assert state.events is not None and log.last_line is state.events[-1]
