@@ -31,7 +31,8 @@ MANIFEST = PACKAGE / "_compiled.json"
 
 #: The modules on the hot paths (legal actions, apply, clone, determinize, search), relative to
 #: src/cardtable. Text, rendering, the CLI and the server stay interpreted: they are not hot,
-#: and they use dynamic features (monkeypatching in tests, rich objects) that mypyc restricts.
+#: and they use dynamic features (monkeypatching in tests, rich objects) that mypyc restricts;
+#: except the server's diff of views and seat logs, plain data code run per seat per move.
 MODULES: tuple[str, ...] = (
     "core/rng.py",
     "core/zones.py",
@@ -86,6 +87,10 @@ MODULES: tuple[str, ...] = (
     "games/nacho_loco/state.py",
     "games/nacho_loco/greedy.py",
     "games/nacho_loco/value.py",
+    # The web table's diff of two views and the seat logs: a broadcast's hot loop, per seat per
+    # move (docs/reliability.md, "Seventh sitting: CPU per action").
+    "server/patch.py",
+    "server/seatlog.py",
 )
 
 SETUP = """

@@ -24,9 +24,9 @@ flag where it held a number, and JavaScript does not tell ``1`` from ``1.0``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-__all__ = ["apply", "diff", "pointer"]
+__all__ = ["apply", "diff", "diff_shared", "pointer"]
 
 Op = dict[str, Any]
 
@@ -47,12 +47,57 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     return ops
 
 
+def diff_shared(
+    old: Any,
+    new: Any,
+    shared: dict[str, Any],
+    memo: dict[tuple[str, int, int], list[Op]],
+    path: str = "",
+) -> list[Op]:
+    """:func:`diff` of ``old`` and ``new``, the same operations in the same order, where the
+    members ``shared`` names are diffed once per pair of objects and remembered in ``memo``.
+
+    ``shared`` maps a member's key to None (the member is shared whole) or to the ``shared`` of
+    its own members; the key ``"*"`` stands for every member. A broadcast gives every seat a
+    view holding the same table summary and the same public part of the observation (a seat's
+    previous view held the previous ones), so diffing them for every seat was the same work
+    once per seat (docs/reliability.md, "Seventh sitting: CPU per action"). ``memo`` is keyed
+    by the path and the two objects' ids, so it must live no longer than the objects it names
+    (one broadcast); its lists of operations are shared between the seats' updates, which are
+    encoded, never changed. ``tests/server/test_patch_shared.py`` checks it against
+    :func:`diff`."""
+    if type(old) is not dict or type(new) is not dict or old.keys() != new.keys() or old == new:
+        return diff(old, new, path)  # (old == new as diff's: 1 == True inside)
+    every = shared.get("*", _MISSING)
+    ops: list[Op] = []
+    for key, value in new.items():
+        before = old[key]
+        if before is value:
+            continue
+        inner = shared.get(key, every)
+        if inner is _MISSING:
+            if before != value or type(before) is not type(value):
+                _changed(before, value, pointer(path, key), ops)
+        elif inner is None:
+            where = pointer(path, key)
+            pair = (where, id(before), id(value))
+            part = memo.get(pair)
+            if part is None:
+                part = memo[pair] = []
+                if before != value or type(before) is not type(value):
+                    _changed(before, value, where, part)
+            ops.extend(part)
+        else:
+            ops.extend(diff_shared(before, value, inner, memo, pointer(path, key)))
+    return ops
+
+
 def _same(old: Any, new: Any) -> bool:
     return old is new or (old == new and type(old) is type(new))  # 1 == True, not in JSON
 
 
 #: A key no view has (``dict.get``'s default below: a view's values may be None).
-_MISSING: Any = object()
+_MISSING: Final[Any] = object()
 
 
 def _changed(old: Any, new: Any, path: str, ops: list[Op]) -> None:
@@ -86,13 +131,12 @@ def _list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool:
     pays (the caller replaces the list whole)."""
     if new and old:
         # Where the new list's first entry is in the old one (found by C code, not a loop
-        # here): if the old list from there is the new one's start, the list moved on.
+        # here): if the old list from there is the new one's start, the list moved on. Counted
+        # first, so that no search ends in ValueError: compiled, each raise builds a traceback
+        # entry (about 2% of a broadcast's CPU when it did).
         start = -1
-        while True:
-            try:
-                start = old.index(new[0], start + 1)
-            except ValueError:
-                break
+        for _ in range(old.count(new[0])):
+            start = old.index(new[0], start + 1)
             kept = len(old) - start
             if kept <= len(new) and old[start:] == new[:kept]:
                 if start + len(new) - kept >= len(new):

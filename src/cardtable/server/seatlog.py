@@ -64,18 +64,23 @@ class SeatLog:
         self.lines = 0
         self.timeline_lines = 0
         #: The last entry read of the history and of the log, to tell that a state shown later
-        #: extends them (by identity: see the module's docstring).
-        self.last_action: tuple[int, int] | None = None
-        self.last_line: tuple[int, str, int] | None = None
-        #: The newest history entries: actor, text and the action's data (None if hidden).
-        self.history: deque[tuple[int, str, dict[str, Any] | None]] = deque(maxlen=HISTORY_TAIL)
+        #: extends them (by identity: see the module's docstring). Typed ``Any``, as are the
+        #: lists they are read from (``Any``): compiled by mypyc, a ``tuple[int, int]`` read from a
+        #: list is unboxed and boxed again as a new tuple, and no identity would ever hold (the
+        #: log then read the whole game again for every view).
+        self.last_action: Any = None
+        self.last_line: Any = None
+        #: The newest history entries: ``[actor, text]`` as a view sends it and the action's
+        #: data (None if hidden), each made once and put in every later view of the seat as
+        #: the same object, so the diff of two views finds them by identity (:mod:`.patch`).
+        self.history: deque[tuple[list[Any], dict[str, Any] | None]] = deque(maxlen=HISTORY_TAIL)
         self.log: deque[str] = deque(maxlen=LOG_TAIL)
         self.log_length = 0
         self.timeline: deque[dict[str, Any]] = deque(maxlen=TIMELINE_TAIL)
         self.timeline_length = 0
         self.last_moves: list[dict[str, Any] | None] = [None] * num_players
 
-    def _extends(self, history: list[tuple[int, int]], events: list[tuple[int, str, int]]) -> bool:
+    def _extends(self, history: list[Any], events: list[Any]) -> bool:
         """Whether ``history`` and ``events`` are what this log read, with entries added."""
         actions, lines = self.actions, self.lines
         return (
@@ -88,8 +93,8 @@ class SeatLog:
     def update(self, state: State) -> SeatLog:
         """Read the entries ``state`` has beyond those already read (all of them if ``state``
         is not an extension of what was read); returns this log."""
-        history = state.history
-        events = state.events or []
+        history: list[Any] = state.history  # (see _start)
+        events: list[Any] = state.events or []
         if not self._extends(history, events) or len(self.last_moves) != state.num_players:
             self._start(state.num_players)
         seat = self.seat
@@ -113,7 +118,7 @@ class SeatLog:
             text, action_data = state.history_entry(seat, actor, aid)
             data = None if action_data is None else action_data.to_json()
             self.actions += 1
-            self.history.append((actor, text, data))
+            self.history.append(([actor, text], data))
             last = {"step": self.actions, "text": text, "data": data}
             self.last_moves[actor] = last
             self._add({"step": self.actions, "seat": actor, "text": text, "data": data})
@@ -129,11 +134,12 @@ class SeatLog:
 
     def fill(self, observation: dict[str, Any]) -> dict[str, Any]:
         """``observation`` (made with ``history=False``) given the history's and the log's tails
-        and full lengths, as a view sends them."""
-        observation["history"] = [[actor, text] for actor, text, _data in self.history]
-        observation["history_data"] = [
-            None if data is None else dict(data) for _actor, _text, data in self.history
-        ]
+        and full lengths, as a view sends them. The entries are shared with the seat's other
+        views, like the timeline's (:meth:`moves`): a view is never changed once made; made
+        afresh for every view, they cost the diff an equality test each, where a shared one
+        costs an identity test (docs/reliability.md, "Seventh sitting: CPU per action")."""
+        observation["history"] = [entry for entry, _data in self.history]
+        observation["history_data"] = [data for _entry, data in self.history]
         observation["log"] = list(self.log)
         observation["history_length"] = self.actions
         observation["log_length"] = self.log_length

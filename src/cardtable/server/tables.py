@@ -177,9 +177,14 @@ class LiveTable:
             "seed": self.row.seed if over else None,
         }
 
-    def view(self, seat: int | None, summary: dict[str, Any] | None = None) -> dict[str, Any]:
+    def view(
+        self,
+        seat: int | None,
+        summary: dict[str, Any] | None = None,
+        common: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """The view message for ``seat`` (None = a spectator) as the table is now, numbered
-        with the table's latest broadcast version."""
+        with the table's latest broadcast version; ``common``: see :func:`seat_view`."""
         view = seat_view(
             self.state,
             self.summary() if summary is None else summary,
@@ -187,6 +192,7 @@ class LiveTable:
             seat,
             self.clock.away_seconds,
             self.logs,
+            common,
         )
         view["v"] = self.version
         return view
@@ -682,11 +688,14 @@ class TableService:
             table.version += 1
             summary = table.summary()
             made: dict[int | None, list[Any]] = {}
+            # The parts every seat's view shares, and their diffs: made once, not per seat.
+            common: dict[str, Any] = {}
+            memo: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
             for conn in list(table.connections):
                 try:
                     entry = made.get(conn.seat)
                     if entry is None:
-                        view = table.view(conn.seat, summary)
+                        view = table.view(conn.seat, summary, common)
                         entry = made[conn.seat] = [view, table.sent.pop(conn.seat, None), None]
                     message = entry[0]
                     if conn.updates:
@@ -695,7 +704,7 @@ class TableService:
                         table.sent[conn.seat] = (table.version, entry[0])
                         if conn.v == table.version - 1:
                             if entry[2] is None:
-                                entry[2] = seat_update(entry[1], entry[0]) or entry[0]
+                                entry[2] = seat_update(entry[1], entry[0], memo) or entry[0]
                             message = entry[2]
                     conn.v = table.version
                     await conn.send(message)

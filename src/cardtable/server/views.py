@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from cardtable.server.patch import diff
+from cardtable.server.patch import Op, diff_shared
 from cardtable.server.seatlog import HISTORY_TAIL, LOG_TAIL, TIMELINE_TAIL, SeatLog, SeatLogs
 
 if TYPE_CHECKING:
@@ -86,12 +86,17 @@ def seat_view(
     seat: int | None,
     away_seconds: float,
     logs: SeatLogs | None = None,
+    common: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The message for ``seat`` (None = a spectator) at step ``seq`` of a table whose public
     summary is ``summary``; a stand-in takes an absent person's seat after ``away_seconds``.
 
     ``logs``: the table's per-seat logs, so the history, log and timeline this sends are read
-    only where they grew since the seat's last view (without, the whole game is read once)."""
+    only where they grew since the seat's last view (without, the whole game is read once).
+
+    ``common``: one broadcast's parts of the observation that read the same to every seat,
+    filled by the first view made with it: the later views hold those very objects, so the
+    diff of each is made once per broadcast (``SHARED``), not once per seat."""
     legal: list[dict[str, Any]] = []
     notes: list[str] = []
     if seat is not None and not state.is_terminal():
@@ -107,6 +112,8 @@ def seat_view(
             )
     log = SeatLog(seat).update(state) if logs is None else logs.of(state, seat)
     observation = log.fill(state.observation(seat, history=False))
+    if common is not None:
+        _share(observation, common)
     commit = observation["my_commit"]
     return {
         "type": "view",
@@ -125,8 +132,33 @@ def seat_view(
     }
 
 
+#: The members of a view that a broadcast gives every seat as one object (the table's summary;
+#: the observation's public part and every zone that reads the same to every seat, see
+#: :func:`seat_view`'s ``common``): their diff is made once per broadcast
+#: (:func:`~.patch.diff_shared`).
+SHARED: dict[str, Any] = {"table": None, "observation": {"public": None, "zones": {"*": None}}}
+
+
+def _share(observation: dict[str, Any], common: dict[str, Any]) -> None:
+    """Put ``common``'s objects in ``observation`` where they are the same data: the public
+    part always (``State.public_view`` takes no seat), and each zone that reads the same as the
+    first seat's. A zone lists card names and None (``State.zone_view``), so equal zones are the
+    same JSON: the message is byte for byte what it was."""
+    public = common.setdefault("public", observation["public"])
+    observation["public"] = public
+    zones = observation["zones"]
+    first = common.setdefault("zones", zones)
+    if first is not zones:
+        for name, cards in zones.items():
+            same = first.get(name)
+            if same is not None and same is not cards and same == cards:
+                zones[name] = same
+
+
 def seat_update(
-    previous: tuple[int, dict[str, Any]] | None, view: dict[str, Any]
+    previous: tuple[int, dict[str, Any]] | None,
+    view: dict[str, Any],
+    memo: dict[tuple[str, int, int], list[Op]] | None = None,
 ) -> dict[str, Any] | None:
     """Protocol 2's ``update`` from ``previous`` (the version and view a seat was last sent)
     to ``view`` (the same seat's next one, numbered ``v``): a JSON Patch (:mod:`.patch`) with
@@ -135,10 +167,13 @@ def seat_update(
 
     The patch is the difference between two views of one seat, each made from that seat's
     observation (:func:`seat_view`), and every value in it is a part of ``view``: an update
-    never tells a seat more than its view would."""
+    never tells a seat more than its view would.
+
+    ``memo``: one broadcast's diffs of the parts every seat shares (``SHARED``), so that each
+    is made once, not once per seat; it must not outlive the broadcast (it is keyed by ids)."""
     if previous is None or previous[0] != view["v"] - 1:
         return None
-    ops = diff({**previous[1], "v": view["v"]}, view)
+    ops = diff_shared({**previous[1], "v": view["v"]}, view, SHARED, {} if memo is None else memo)
     if len(ops) > MAX_UPDATE_OPS:
         return None
     return {"type": "update", "v": view["v"], "seq": view["seq"], "patch": ops}
