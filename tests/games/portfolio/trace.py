@@ -25,6 +25,8 @@ from typing import Any
 from cardtable.core import Rng, State, new_state
 from cardtable.games.portfolio import notation as n
 
+from .. import golden
+
 DATA = Path(__file__).resolve().parent / "data" / "trace.txt"
 
 #: Option sets the trace covers (docs/rules/portfolio.md, Options: PF-R6, PF-R10, PF-R13).
@@ -51,25 +53,7 @@ ROLLOUT_LENGTH = 40
 def fingerprint(state: State) -> str:
     """Everything a rewrite must keep, by card id: zones, marks, tags, commitments, fields,
     the RNG word, who acts and every seat's legal ids, the values and the public facts."""
-    fields = tuple(repr(getattr(state, name)) for name in state.SCALARS)
-    parts: list[object] = [
-        state.zones,
-        state.seen,
-        state.tags,
-        state.pending,
-        fields,
-        state.rng.state,
-        list(state.to_act()),
-        [state.legal_action_ids(seat) for seat in range(state.num_players)],
-        state.is_terminal(),
-        state.agrees_with_public_facts(),
-    ]
-    if state.is_terminal():
-        parts.append(state.returns())
-    else:
-        parts.append([repr(v) for v in state.evaluate()])
-        parts.append([repr(v) for v in state.search_value()])
-    return repr(parts)
+    return golden.fingerprint(state)
 
 
 def choose(state: State, seat: int, rng: Rng) -> int:
@@ -96,18 +80,7 @@ def choose(state: State, seat: int, rng: Rng) -> int:
 
 
 def _step(state: State, rng: Rng, digest: Any, words: bool) -> None:
-    movers = state.to_act()
-    seat = movers[rng.below(len(movers))]
-    action = choose(state, seat, rng)
-    if words:
-        digest.update(repr(state.choice_notes(seat)).encode())
-        digest.update(state.describe_action(seat, action).encode())
-    logged = len(state.events) if state.events is not None else 0
-    state.apply_unchecked(seat, action)
-    digest.update(f"{seat}:{action};".encode())
-    if state.events is not None:
-        digest.update(repr(state.events[logged:]).encode())
-    digest.update(fingerprint(state).encode())
+    golden.step(state, rng, digest, words, choose, fingerprint)
 
 
 def cases() -> list[tuple[int, str, int]]:
