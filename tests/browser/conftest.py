@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,24 +50,33 @@ class LiveServer:
     service: TableService
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    db = tmp_path_factory.mktemp("web") / "cardtable.db"
-    app = create_app(
-        Settings(database_url=f"sqlite:///{db}", think_time=0.02, hint_bot="ismcts:iterations=200")
-    )
+@contextmanager
+def running(settings: Settings) -> Iterator[LiveServer]:
+    """A web table on a free 127.0.0.1 port, in a thread, until the block ends."""
+    app = create_app(settings)
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
     while not srv.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield LiveServer(f"http://127.0.0.1:{port}", app.state.service)
-    srv.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield LiveServer(f"http://127.0.0.1:{port}", app.state.service)
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    db = tmp_path_factory.mktemp("web") / "cardtable.db"
+    settings = Settings(
+        database_url=f"sqlite:///{db}", think_time=0.02, hint_bot="ismcts:iterations=200"
+    )
+    with running(settings) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

@@ -8,46 +8,25 @@ own a table does on PostgreSQL). Whatever B's bot plays, the page clicks its fir
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, expect
 
-from cardtable.server.app import create_app
 from cardtable.server.config import Settings
 from cardtable.server.tables import LiveTable
 
-from .conftest import LiveServer, free_port
+from .conftest import LiveServer, running
 from .test_browser import click_until_over, create_table
-
-
-def serve(db: Path) -> tuple[LiveServer, uvicorn.Server, threading.Thread]:
-    app = create_app(Settings(database_url=f"sqlite:///{db}", think_time=0.02))
-    port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    return LiveServer(f"http://127.0.0.1:{port}", app.state.service), srv, thread
 
 
 @pytest.fixture
 def pair(tmp_path: Path) -> Iterator[tuple[LiveServer, LiveServer]]:
-    db = tmp_path / "two.db"
-    started = [serve(db), serve(db)]
-    try:
-        yield started[0][0], started[1][0]
-    finally:
-        for _live, srv, thread in started:
-            srv.should_exit = True
-            thread.join(timeout=10)
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'two.db'}", think_time=0.02)
+    with running(settings) as a, running(settings) as b:
+        yield a, b
 
 
 def test_a_page_told_moved_plays_at_the_owner(

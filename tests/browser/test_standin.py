@@ -4,18 +4,15 @@ playing your seat with a link back, and on coming back the page says what it pla
 from __future__ import annotations
 
 import re
-import threading
 import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, expect
 
-from cardtable.server.app import create_app
 from cardtable.server.config import Settings
 
-from .conftest import LiveServer, free_port
+from .conftest import LiveServer, running
 from .test_browser import SHOTS, create_table
 
 AWAY = 1.0
@@ -25,27 +22,11 @@ AWAY = 1.0
 def quick_away(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server whose stand-ins take over after one second away (bots think 0.3 s a move)."""
     db = tmp_path_factory.mktemp("standin") / "cardtable.db"
-    app = create_app(
-        Settings(
-            database_url=f"sqlite:///{db}",
-            think_time=0.3,
-            away_seconds=AWAY,
-            warm_bot_workers=False,
-        )
+    settings = Settings(
+        database_url=f"sqlite:///{db}", think_time=0.3, away_seconds=AWAY, warm_bot_workers=False
     )
-    srv = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning")
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    port = srv.servers[0].sockets[0].getsockname()[1]
-    yield LiveServer(f"http://127.0.0.1:{port}", app.state.service)
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with running(settings) as server:
+        yield server
 
 
 def test_a_standin_is_announced_and_the_seat_taken_back(
