@@ -252,3 +252,19 @@ def test_a_time_budgeted_bot_is_warned_about_and_recorded(tmp_path: Path) -> Non
     result = CliRunner().invoke(cli_main.main, [*args[:-1], str(plain), "--bots", "hard,random"])
     assert "Warning" not in result.output
     assert json.loads((plain / "run.json").read_text())["reproducible"] is True
+
+
+def test_report_and_compare_on_a_run_with_no_stored_games_say_so(tmp_path: Path) -> None:
+    """A run interrupted before its first chunk has ``run.json`` and no part: ``report`` and
+    ``compare`` say so in one line (DuckDB used to raise an IOException with a traceback)."""
+    runner = CliRunner()
+    done, empty = tmp_path / "done", tmp_path / "empty"
+    args = ["simulate", "ms", "-n", "4", "--workers", "1", "--bots", "random", "--out"]
+    assert runner.invoke(cli_main.main, [*args, str(done)]).exit_code == 0
+    empty.mkdir()
+    (empty / "run.json").write_text((done / "run.json").read_text())
+    for command in (["report", str(empty)], ["compare", str(done), str(empty)]):
+        result = runner.invoke(cli_main.main, command)
+        assert result.exit_code == 1, result.output
+        assert "holds no finished games yet" in result.output
+        assert isinstance(result.exception, SystemExit)  # a clean exit, not a traceback

@@ -22,7 +22,7 @@ import duckdb
 
 from cardtable.simulate.plan import Cell
 from cardtable.simulate.stats import Z95
-from cardtable.simulate.storage import load_plan
+from cardtable.simulate.storage import load_plan, parts_glob
 from cardtable.simulate.summary import columns, connect
 
 Z80 = 0.8416212335729143  # one-sided 80% power
@@ -174,7 +174,7 @@ def run_comparison(out_a: Path, out_b: Path, cell_a: int = 0, cell_b: int = 0) -
             raise ValueError(f"{out} has cells 0-{len(plan.cells) - 1}, not {cell}")
     con = duckdb.connect()
     for name, out in (("a", out_a), ("b", out_b)):
-        glob = str(out / "part-c*-g*.parquet").replace("'", "''")
+        glob = parts_glob(out)
         con.execute(
             f"CREATE VIEW {name} AS SELECT * FROM read_parquet('{glob}', union_by_name=true)"
         )

@@ -25,6 +25,23 @@ def part_path(out: Path, cell: int, start: int) -> Path:
     return out / f"part-c{cell:03d}-g{start:09d}.parquet"
 
 
+PART_GLOB = "part-c*-g*.parquet"
+
+
+def parts_glob(out: Path) -> str:
+    """``out``'s parts as a quoted-for-SQL glob for DuckDB's ``read_parquet``.
+
+    Raises ``ValueError`` when no part is stored yet (a run started but interrupted before its
+    first chunk): DuckDB would otherwise fail with an ``IOException`` naming the pattern.
+    """
+    if not any(out.glob(PART_GLOB)):
+        raise ValueError(
+            f"{out} holds no finished games yet (its first chunk was not stored); "
+            "run the same command again to resume it"
+        )
+    return str(out / PART_GLOB).replace("'", "''")
+
+
 def check(out: Path, plan: Plan) -> None:
     """Raise ``ValueError`` naming every parameter in which ``plan`` differs from the run that
     ``out`` holds; the same run, or the same run with more games, passes."""
@@ -78,7 +95,7 @@ def done_chunks(out: Path) -> set[tuple[int, int]]:
 def done_ranges(out: Path) -> list[tuple[int, int, int]]:
     """(cell, start, end) of every stored part, the row count read from its footer."""
     found = []
-    for path in out.glob("part-c*-g*.parquet"):
+    for path in out.glob(PART_GLOB):
         cell, start = int(path.stem[6:9]), int(path.stem[11:])
         found.append((cell, start, start + pq.read_metadata(path).num_rows))
     return sorted(found)
@@ -86,12 +103,12 @@ def done_ranges(out: Path) -> list[tuple[int, int, int]]:
 
 def stored_games(out: Path) -> int:
     """How many games ``out`` holds (from the Parquet footers, without reading the rows)."""
-    return sum(pq.read_metadata(p).num_rows for p in out.glob("part-c*-g*.parquet"))
+    return sum(pq.read_metadata(p).num_rows for p in out.glob(PART_GLOB))
 
 
 def read_results(out: Path) -> pa.Table:
     """Every stored row, ordered by option cell and game index."""
-    parts = sorted(out.glob("part-c*-g*.parquet"))
+    parts = sorted(out.glob(PART_GLOB))
     if not parts:
         raise ValueError(f"{out} holds no results yet")
     tables = [pq.read_table(p) for p in parts]

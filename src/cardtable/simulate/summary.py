@@ -21,7 +21,7 @@ from cardtable.simulate.stats import (
     ratio_interval,
     wilson,
 )
-from cardtable.simulate.storage import load_plan
+from cardtable.simulate.storage import load_plan, parts_glob
 
 Interval = tuple[float, float, float]  # estimate, low, high (95%)
 BINS = 30
@@ -93,7 +93,7 @@ class CellSummary:
 def connect(out: Path) -> duckdb.DuckDBPyConnection:
     """A connection with view ``r`` over every stored part of ``out``."""
     con = duckdb.connect()
-    glob = str(out / "part-c*-g*.parquet").replace("'", "''")
+    glob = parts_glob(out)
     con.execute(f"CREATE VIEW r AS SELECT * FROM read_parquet('{glob}', union_by_name=true)")
     return con
 
