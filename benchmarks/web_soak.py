@@ -96,7 +96,7 @@ if sys.argv[9]:  # --gc-log: every full collection's CPU and wall time, and what
         cpu, wall = time.thread_time() - started[0], time.perf_counter() - started[1]
         with open(sys.argv[9], "a") as out:
             out.write(
-                f"t={time.monotonic():.0f} walked {started[2]} objects, CPU {1000 * cpu:.1f} ms,"
+                f"t={time.monotonic():.3f} walked {started[2]} objects, CPU {1000 * cpu:.1f} ms,"
                 f" wall {1000 * wall:.1f} ms, freed {info['collected']},"
                 f" frozen after {gc.get_freeze_count()}\\n"
             )
@@ -199,6 +199,12 @@ class Log:
     resyncs: int = 0
     #: Connections a process sent on to the table's owner (``moved``), and followed.
     redirects: int = 0
+    #: (table, step) -> when the acting seat received the ack (the server sends it after the
+    #: step's broadcast).
+    acked_at: dict[tuple[str, int], float] = field(default_factory=dict)
+    #: How late this process's own event loop woke a task that slept (the simulated players'
+    #: loop: a late wake-up stamps every message it then reads late too), while measuring.
+    client_lag: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -464,6 +470,7 @@ class SeatClient:
                     self.log.duplicates += bool(message.get("duplicate"))
                     if self.log.counting and not message.get("duplicate"):
                         self.log.sent[(self.table, step)] = self.pending_at
+                        self.log.acked_at[(self.table, step)] = now
                     self.log.counted_acks += self.log.counting
                     self.pending, self.acked = None, step
                 elif kind == "error":
@@ -562,6 +569,17 @@ async def sample_memory(
         await asyncio.sleep(every)
 
 
+async def sample_client_lag(log: Log, stop: float, every: float = 0.05) -> None:
+    """How late this process's event loop wakes a sleeping task, every ``every`` seconds while
+    measuring: the simulated players stamp a message when their loop gets to it, so a late loop
+    adds its lateness to the action-to-broadcast figure without the server being slow."""
+    while time.monotonic() < stop:
+        start = time.perf_counter()
+        await asyncio.sleep(every)
+        if log.counting:
+            log.client_lag.append(time.perf_counter() - start - every)
+
+
 async def killer(
     servers: Servers, stop: float, every: tuple[float, float], rng: random.Random
 ) -> int:
@@ -603,6 +621,7 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
     ]
     memory: list[str] = []
     sampler = asyncio.create_task(sample_memory(servers, log, stop, args.sample_every, memory))
+    lag_sampler = asyncio.create_task(sample_client_lag(log, stop))
     kill_task = None
     if args.mode == "faults":
         kill_task = asyncio.create_task(killer(servers, stop, tuple(args.kill_every), rng))
@@ -622,6 +641,7 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
     if args.mode != "faults":
         log.server_end = await asyncio.to_thread(all_histograms, servers.urls)
     await sampler
+    await lag_sampler
     kills = await kill_task if kill_task is not None else 0
     return log, memory, kills
 
@@ -649,6 +669,71 @@ def latencies(log: Log) -> list[float]:
         if seen and sent:
             out.append(max(seen) - sent)
     return sorted(out)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted ``values`` (as the report's p99: the value at index n*q)."""
+    return values[min(len(values) - 1, int(len(values) * q))] if values else 0.0
+
+
+def gc_pauses(path: str) -> list[tuple[float, float]]:
+    """(start, end) of every full collection in a ``--gc-log`` file, on the clock of
+    ``time.monotonic`` (the system's monotonic clock: the same in every process)."""
+    out = []
+    for line in Path(path).read_text().splitlines() if path and Path(path).exists() else []:
+        words = line.split()
+        end = float(words[0].removeprefix("t="))
+        wall = float(words[words.index("wall") + 1]) / 1000
+        out.append((end - wall, end))
+    return out
+
+
+def breakdown(log: Log, pauses: list[tuple[float, float]], trace: str) -> None:
+    """Where the clients' tail comes from: their own loop's lateness, the ack (sent by the
+    server after the step's broadcast) against the last seat's view, the spread between the
+    seats' receipts, and the steps in flight during or just after a full collection."""
+    lag = sorted(log.client_lag)
+    if lag:
+        print(
+            f"client event-loop lag: n={len(lag)} p50 {1000 * pct(lag, 0.5):.1f} ms, "
+            f"p99 {1000 * pct(lag, 0.99):.1f} ms, max {1000 * lag[-1]:.1f} ms"
+        )
+    rows = []  # (sent, to the last seat's view, to the ack, last - first seat's receipt)
+    for key, sent in log.sent.items():
+        seen, acked = log.seen.get(key), log.acked_at.get(key)
+        if seen and sent and acked:
+            rows.append((sent, max(seen) - sent, acked - sent, max(seen) - min(seen)))
+    if not rows:
+        return
+    if trace:
+        with open(trace, "w") as out:
+            out.write("sent,last_view,ack,spread\n")
+            out.writelines(f"{r[0]:.4f},{r[1]:.4f},{r[2]:.4f},{r[3]:.4f}\n" for r in rows)
+    rows.sort(key=lambda r: r[1])
+    slow = rows[-max(1, len(rows) // 100) :]
+    print(
+        f"the slowest 1% ({len(slow)} steps, from {1000 * slow[0][1]:.1f} ms): ack median "
+        f"{1000 * statistics.median(r[2] for r in slow):.1f} ms, seats' spread median "
+        f"{1000 * statistics.median(r[3] for r in slow):.1f} ms; all steps: ack p99 "
+        f"{1000 * pct(sorted(r[2] for r in rows), 0.99):.1f} ms, spread p99 "
+        f"{1000 * pct(sorted(r[3] for r in rows), 0.99):.1f} ms"
+    )
+    if not pauses:
+        return
+    for after in (0.0, 1.0, 3.0):
+        near = [
+            r
+            for r in rows
+            if any(r[0] < end + after and r[0] + r[1] > start for start, end in pauses)
+        ]
+        ids = {id(r) for r in near}
+        rest = [r[1] for r in rows if id(r) not in ids]
+        print(
+            f"steps in flight during a full collection or up to {after:g} s after it: "
+            f"{len(near)} ({100 * len(near) / len(rows):.1f}%), "
+            f"{sum(id(r) in ids for r in slow)} of the slowest 1%; p99 of the others "
+            f"{1000 * pct(rest, 0.99):.1f} ms"
+        )
 
 
 def check_log(db: str, log: Log) -> list[str]:
@@ -764,6 +849,12 @@ def main() -> None:
         "its collector tracks (and their references, by live-table attribute) and times one "
         "full collection; printed with the report (a diagnosis: that run's latencies include "
         "the census's pause)",
+    )
+    parser.add_argument(
+        "--trace",
+        default="",
+        help="write every measured step (sent, to the last seat's view, to the ack, the seats' "
+        "spread; seconds) to this CSV file",
     )
     args = parser.parse_args()
     if args.gc_census:
@@ -886,6 +977,7 @@ def report(
             f"compression); resyncs after a gap {log.resyncs}"
         )
     report_server(log)
+    breakdown(log, gc_pauses(GC_LOG[0]), args.trace)
     print(
         f"errors: {sum(log.errors.values())} {dict(log.errors.most_common(5))}; "
         f"reconnects {log.reconnects}; sent on to the owner {log.redirects}"

@@ -1,0 +1,39 @@
+"""The interpreter's switch interval while the server runs (:func:`cardtable.server.timings.
+tune_switching`): the move writer thread waited up to 5 ms for the GIL at each step of a commit
+while the event loop computed (docs/reliability.md, "Eighth sitting")."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from cardtable.server.app import create_app
+from cardtable.server.config import Settings, load_settings
+from cardtable.server.timings import tune_switching
+
+
+def test_the_server_shortens_the_switch_interval_while_it_runs(tmp_path: Path) -> None:
+    before = sys.getswitchinterval()
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 's.db'}", warm_bot_workers=False)
+    with TestClient(create_app(settings)):
+        assert sys.getswitchinterval() == settings.switch_interval_seconds
+        assert sys.getswitchinterval() <= 0.001 < before
+    assert sys.getswitchinterval() == before
+
+
+def test_the_switch_interval_is_a_setting() -> None:
+    env = {"CARDTABLE_DATABASE_URL": "sqlite://", "CARDTABLE_SWITCH_INTERVAL_SECONDS": "0.002"}
+    assert load_settings(env).switch_interval_seconds == 0.002
+    assert load_settings({"CARDTABLE_DATABASE_URL": "sqlite://"}).switch_interval_seconds == 0.001
+    before = sys.getswitchinterval()
+    undo = tune_switching(0)  # 0: Python's own interval, untouched
+    assert sys.getswitchinterval() == before
+    undo()
+    undo = tune_switching(0.0002)
+    try:
+        assert abs(sys.getswitchinterval() - 0.0002) < 1e-9
+    finally:
+        undo()
+    assert sys.getswitchinterval() == before
