@@ -80,6 +80,7 @@ settings = Settings(
     ),
     **({} if sys.argv[6] == "default" else {"gc_every_seconds": float(sys.argv[6])}),
     **({} if sys.argv[8] == "default" else {"gc_full_every_seconds": float(sys.argv[8])}),
+    **({} if sys.argv[10] == "default" else {"switch_interval_seconds": float(sys.argv[10])}),
 )
 app = create_app(settings)
 if sys.argv[9]:  # --gc-log: every full collection's CPU and wall time, and what it walked
@@ -239,6 +240,8 @@ GC_CENSUS = [""]
 GC_FULL_EVERY = ["default"]
 #: Where the servers write a line per full collection (``--gc-log``; "" = none).
 GC_LOG = [""]
+#: The servers' ``switch_interval_seconds`` (``--switch-interval``; "default" keeps theirs).
+SWITCH_INTERVAL = ["default"]
 #: The wire protocol the simulated players speak (``--protocol``: 2 = a view, then updates) and
 #: whether the servers offer permessage-deflate (``--deflate``).
 PROTOCOL = [2]
@@ -263,6 +266,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
             GC_CENSUS[0],
             GC_FULL_EVERY[0],
             GC_LOG[0],
+            SWITCH_INTERVAL[0],
         ]
     )
     STARTED.append(proc)
@@ -434,58 +438,61 @@ class SeatClient:
         view: dict[str, Any] | None = None
         thinking: asyncio.Task[None] | None = None
         try:
-            while time.monotonic() < stop:
-                try:
-                    raw = await asyncio.wait_for(
-                        ws.recv(), timeout=max(0.01, stop - time.monotonic())
-                    )
-                except TimeoutError:
-                    return False
-                message = json.loads(raw)
-                kind, now = message["type"], time.perf_counter()
-                if kind == "moved":
-                    path = self.home[self.home.index("/api/") :]
-                    self.url = message["url"].replace("http", "ws", 1) + path
-                    return None
-                if kind in ("view", "update") and self.log.counting:
-                    self.log.messages += 1
-                    self.log.message_bytes += len(raw)
-                if kind == "update":
-                    if view is None or message["v"] != view["v"] + 1:
-                        if view is not None:  # a gap: ask for the whole view
-                            self.log.resyncs += 1
-                            view = None
-                            await ws.send('{"type": "sync"}')
+            # One deadline for the whole session, not asyncio.wait_for around every read
+            # (a task and a timer per message: the simulated players' CPU is the other core's
+            # load, and a busy client stamps every message it reads late).
+            async with asyncio.timeout_at(stop):  # the loop's clock is time.monotonic()
+                while True:
+                    raw = await ws.recv()
+                    message = json.loads(raw)
+                    kind, now = message["type"], time.perf_counter()
+                    if kind == "moved":
+                        path = self.home[self.home.index("/api/") :]
+                        self.url = message["url"].replace("http", "ws", 1) + path
+                        return None
+                    if kind in ("view", "update") and self.log.counting:
+                        self.log.messages += 1
+                        self.log.message_bytes += len(raw)
+                    if kind == "update":
+                        if view is None or message["v"] != view["v"] + 1:
+                            if view is not None:  # a gap: ask for the whole view
+                                self.log.resyncs += 1
+                                view = None
+                                await ws.send('{"type": "sync"}')
+                            continue
+                        view = apply(view, message["patch"])
+                        view["v"] = message["v"]
+                        message, kind = view, "view"
+                    if kind == "view":
+                        view = message
+                        self.log.views += 1
+                        self.log.seen.setdefault((self.table, message["seq"]), []).append(now)
+                    elif kind == "ack":
+                        step = message["seq"]
+                        self.log.acks[(self.table, step)] = (self.seat, message["action"])
+                        self.log.duplicates += bool(message.get("duplicate"))
+                        if self.log.counting and not message.get("duplicate"):
+                            self.log.sent[(self.table, step)] = self.pending_at
+                            self.log.acked_at[(self.table, step)] = now
+                        self.log.counted_acks += self.log.counting
+                        self.pending, self.acked = None, step
+                    elif kind == "error":
+                        self.log.errors[f"{message['code']} {message['message'][:40]}"] += 1
+                        self.pending, view = None, None  # refused: ask for the newest view
+                        await ws.send('{"type": "sync"}')
+                    if view is None:
                         continue
-                    view = apply(view, message["patch"])
-                    view["v"] = message["v"]
-                    message, kind = view, "view"
-                if kind == "view":
-                    view = message
-                    self.log.views += 1
-                    self.log.seen.setdefault((self.table, message["seq"]), []).append(now)
-                elif kind == "ack":
-                    step = message["seq"]
-                    self.log.acks[(self.table, step)] = (self.seat, message["action"])
-                    self.log.duplicates += bool(message.get("duplicate"))
-                    if self.log.counting and not message.get("duplicate"):
-                        self.log.sent[(self.table, step)] = self.pending_at
-                        self.log.acked_at[(self.table, step)] = now
-                    self.log.counted_acks += self.log.counting
-                    self.pending, self.acked = None, step
-                elif kind == "error":
-                    self.log.errors[f"{message['code']} {message['message'][:40]}"] += 1
-                    self.pending, view = None, None  # refused: ask for the newest view
-                    await ws.send('{"type": "sync"}')
-                if view is None:
-                    continue
-                if view["observation"]["terminal"]:
-                    return True
-                idle = thinking is None or thinking.done()
-                if idle and self.pending is None and view["legal"] and view["seq"] >= self.acked:
-                    action = self.rng.choice(view["legal"])["id"]
-                    delay = self.rng.expovariate(1 / think) if think else 0.0
-                    thinking = asyncio.create_task(self._send_later(ws, view["seq"], action, delay))
+                    if view["observation"]["terminal"]:
+                        return True
+                    idle = thinking is None or thinking.done()
+                    ready = idle and self.pending is None and view["seq"] >= self.acked
+                    if ready and view["legal"]:
+                        action = self.rng.choice(view["legal"])["id"]
+                        delay = self.rng.expovariate(1 / think) if think else 0.0
+                        thinking = asyncio.create_task(
+                            self._send_later(ws, view["seq"], action, delay)
+                        )
+        except TimeoutError:
             return False
         finally:
             if thinking is not None and not thinking.done():
@@ -851,6 +858,12 @@ def main() -> None:
         "the census's pause)",
     )
     parser.add_argument(
+        "--switch-interval",
+        default="default",
+        help="the servers' switch_interval_seconds (0.005 or 0: Python's own 5 ms, as before "
+        "the eighth sitting; default: the server's default)",
+    )
+    parser.add_argument(
         "--trace",
         default="",
         help="write every measured step (sent, to the last seat's view, to the ack, the seats' "
@@ -862,6 +875,7 @@ def main() -> None:
     GC_THRESHOLD[0] = str(args.gc_threshold)
     GC_EVERY[0] = str(args.gc_every)
     GC_FULL_EVERY[0] = str(args.gc_full_every)
+    SWITCH_INTERVAL[0] = str(args.switch_interval)
     if args.gc_log:
         GC_LOG[0] = str(Path(tempfile.mkdtemp()) / "gc.log")
     PROTOCOL[0], DEFLATE[0], ROUTE[0] = args.protocol, args.deflate, args.route
@@ -887,7 +901,7 @@ def main() -> None:
         print(
             f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
             f"gc threshold {args.gc_threshold}, gc every {args.gc_every}, "
-            f"gc full every {args.gc_full_every}, "
+            f"gc full every {args.gc_full_every}, switch interval {args.switch_interval}, "
             f"protocol {args.protocol}, deflate {args.deflate}, "
             f"client nice +{args.client_nice} (now "
             f"{os.nice(0)}), "

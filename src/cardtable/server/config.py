@@ -99,10 +99,11 @@ class Settings:
     gc_full_every_seconds: float = 3600.0
     #: The interpreter's switch interval while the server runs (``sys.setswitchinterval``; 0
     #: leaves Python's 5 ms). A thread that wants the GIL while the event loop computes waits
-    #: up to this long before the loop is asked to let go, and the move writer thread needs it
-    #: several times per commit (waking up, each SQLite call, each future it resolves): at 5 ms
-    #: that wait was most of the server's commit wait on a busy loop (see
-    #: :func:`.timings.tune_switching`; docs/reliability.md, "Eighth sitting").
+    #: up to this long before the loop is asked to let go, and the move writer thread waits
+    #: for it about three times per commit (counted as its context switches): at 5 ms that is
+    #: up to 15 ms per commit on a busy loop, against a median commit wait of 5.4 ms in the
+    #: last quiet soak (see :func:`.timings.tune_switching`; docs/reliability.md, "Eighth
+    #: sitting").
     switch_interval_seconds: float = 0.001
     #: WebSocket messages shorter than this are sent uncompressed on a connection that
     #: negotiated permessage-deflate (0: every message compressed, as uvicorn does). Three

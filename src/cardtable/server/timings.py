@@ -244,10 +244,10 @@ def tune_switching(seconds: float) -> Callable[[], None]:
 
     The event loop holds the GIL while it computes; another thread that wants it (the move
     writer, a store call in ``asyncio.to_thread``) waits up to the switch interval before the
-    loop is asked to let go, at the next bytecode boundary. The move writer needs the GIL
-    again after each wait (woken for a move, after each SQLite call, resolving each future),
-    so on a busy loop a commit waited about one interval per step: at Python's 5 ms that was
-    most of the server's commit wait, itself most of its action-to-broadcast time
+    loop is asked to let go, at the next bytecode boundary. The move writer waits for it about
+    three times per transaction (its voluntary context switches per batch, with the loop
+    computing), so at Python's 5 ms a commit on a busy loop can wait up to 15 ms for the GIL
+    alone; the server's commit wait is most of its action-to-broadcast time
     (docs/reliability.md, "Eighth sitting"). With no other thread wanting the GIL the setting
     costs nothing; with one, the loop lets go more often (a few microseconds each time)."""
     if seconds <= 0:
