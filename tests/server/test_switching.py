@@ -42,3 +42,21 @@ def test_the_switch_interval_is_a_setting() -> None:
     finally:
         undo()
     assert sys.getswitchinterval() == before
+
+
+def test_two_servers_that_stop_in_the_order_they_started_leave_python_s_interval() -> None:
+    """Two servers in one process (the two-process tests run them so): the second one's
+    "before" is the first one's setting; whichever order they stop in, Python's own interval
+    is back at the end (before, stopping in start order left the first one's behind)."""
+    outside = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        for order in ("start", "reverse"):
+            first = tune_switching(0.001)
+            second = tune_switching(0.001)
+            undos = [first, second] if order == "start" else [second, first]
+            for undo in undos:
+                undo()
+            assert sys.getswitchinterval() == 0.005, order
+    finally:
+        sys.setswitchinterval(outside)
