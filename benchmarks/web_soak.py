@@ -80,6 +80,7 @@ settings = Settings(
     ),
     **({} if sys.argv[6] == "default" else {"gc_every_seconds": float(sys.argv[6])}),
     **({} if sys.argv[8] == "default" else {"gc_full_every_seconds": float(sys.argv[8])}),
+    **({} if sys.argv[10] == "default" else {"switch_interval_seconds": float(sys.argv[10])}),
 )
 app = create_app(settings)
 if sys.argv[9]:  # --gc-log: every full collection's CPU and wall time, and what it walked
@@ -96,7 +97,7 @@ if sys.argv[9]:  # --gc-log: every full collection's CPU and wall time, and what
         cpu, wall = time.thread_time() - started[0], time.perf_counter() - started[1]
         with open(sys.argv[9], "a") as out:
             out.write(
-                f"t={time.monotonic():.0f} walked {started[2]} objects, CPU {1000 * cpu:.1f} ms,"
+                f"t={time.monotonic():.3f} walked {started[2]} objects, CPU {1000 * cpu:.1f} ms,"
                 f" wall {1000 * wall:.1f} ms, freed {info['collected']},"
                 f" frozen after {gc.get_freeze_count()}\\n"
             )
@@ -199,6 +200,12 @@ class Log:
     resyncs: int = 0
     #: Connections a process sent on to the table's owner (``moved``), and followed.
     redirects: int = 0
+    #: (table, step) -> when the acting seat received the ack (the server sends it after the
+    #: step's broadcast).
+    acked_at: dict[tuple[str, int], float] = field(default_factory=dict)
+    #: How late this process's own event loop woke a task that slept (the simulated players'
+    #: loop: a late wake-up stamps every message it then reads late too), while measuring.
+    client_lag: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -233,6 +240,8 @@ GC_CENSUS = [""]
 GC_FULL_EVERY = ["default"]
 #: Where the servers write a line per full collection (``--gc-log``; "" = none).
 GC_LOG = [""]
+#: The servers' ``switch_interval_seconds`` (``--switch-interval``; "default" keeps theirs).
+SWITCH_INTERVAL = ["default"]
 #: The wire protocol the simulated players speak (``--protocol``: 2 = a view, then updates) and
 #: whether the servers offer permessage-deflate (``--deflate``).
 PROTOCOL = [2]
@@ -257,6 +266,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
             GC_CENSUS[0],
             GC_FULL_EVERY[0],
             GC_LOG[0],
+            SWITCH_INTERVAL[0],
         ]
     )
     STARTED.append(proc)
@@ -428,57 +438,61 @@ class SeatClient:
         view: dict[str, Any] | None = None
         thinking: asyncio.Task[None] | None = None
         try:
-            while time.monotonic() < stop:
-                try:
-                    raw = await asyncio.wait_for(
-                        ws.recv(), timeout=max(0.01, stop - time.monotonic())
-                    )
-                except TimeoutError:
-                    return False
-                message = json.loads(raw)
-                kind, now = message["type"], time.perf_counter()
-                if kind == "moved":
-                    path = self.home[self.home.index("/api/") :]
-                    self.url = message["url"].replace("http", "ws", 1) + path
-                    return None
-                if kind in ("view", "update") and self.log.counting:
-                    self.log.messages += 1
-                    self.log.message_bytes += len(raw)
-                if kind == "update":
-                    if view is None or message["v"] != view["v"] + 1:
-                        if view is not None:  # a gap: ask for the whole view
-                            self.log.resyncs += 1
-                            view = None
-                            await ws.send('{"type": "sync"}')
+            # One deadline for the whole session, not asyncio.wait_for around every read
+            # (a task and a timer per message: the simulated players' CPU is the other core's
+            # load, and a busy client stamps every message it reads late).
+            async with asyncio.timeout_at(stop):  # the loop's clock is time.monotonic()
+                while True:
+                    raw = await ws.recv()
+                    message = json.loads(raw)
+                    kind, now = message["type"], time.perf_counter()
+                    if kind == "moved":
+                        path = self.home[self.home.index("/api/") :]
+                        self.url = message["url"].replace("http", "ws", 1) + path
+                        return None
+                    if kind in ("view", "update") and self.log.counting:
+                        self.log.messages += 1
+                        self.log.message_bytes += len(raw)
+                    if kind == "update":
+                        if view is None or message["v"] != view["v"] + 1:
+                            if view is not None:  # a gap: ask for the whole view
+                                self.log.resyncs += 1
+                                view = None
+                                await ws.send('{"type": "sync"}')
+                            continue
+                        view = apply(view, message["patch"])
+                        view["v"] = message["v"]
+                        message, kind = view, "view"
+                    if kind == "view":
+                        view = message
+                        self.log.views += 1
+                        self.log.seen.setdefault((self.table, message["seq"]), []).append(now)
+                    elif kind == "ack":
+                        step = message["seq"]
+                        self.log.acks[(self.table, step)] = (self.seat, message["action"])
+                        self.log.duplicates += bool(message.get("duplicate"))
+                        if self.log.counting and not message.get("duplicate"):
+                            self.log.sent[(self.table, step)] = self.pending_at
+                            self.log.acked_at[(self.table, step)] = now
+                        self.log.counted_acks += self.log.counting
+                        self.pending, self.acked = None, step
+                    elif kind == "error":
+                        self.log.errors[f"{message['code']} {message['message'][:40]}"] += 1
+                        self.pending, view = None, None  # refused: ask for the newest view
+                        await ws.send('{"type": "sync"}')
+                    if view is None:
                         continue
-                    view = apply(view, message["patch"])
-                    view["v"] = message["v"]
-                    message, kind = view, "view"
-                if kind == "view":
-                    view = message
-                    self.log.views += 1
-                    self.log.seen.setdefault((self.table, message["seq"]), []).append(now)
-                elif kind == "ack":
-                    step = message["seq"]
-                    self.log.acks[(self.table, step)] = (self.seat, message["action"])
-                    self.log.duplicates += bool(message.get("duplicate"))
-                    if self.log.counting and not message.get("duplicate"):
-                        self.log.sent[(self.table, step)] = self.pending_at
-                    self.log.counted_acks += self.log.counting
-                    self.pending, self.acked = None, step
-                elif kind == "error":
-                    self.log.errors[f"{message['code']} {message['message'][:40]}"] += 1
-                    self.pending, view = None, None  # refused: ask for the newest view
-                    await ws.send('{"type": "sync"}')
-                if view is None:
-                    continue
-                if view["observation"]["terminal"]:
-                    return True
-                idle = thinking is None or thinking.done()
-                if idle and self.pending is None and view["legal"] and view["seq"] >= self.acked:
-                    action = self.rng.choice(view["legal"])["id"]
-                    delay = self.rng.expovariate(1 / think) if think else 0.0
-                    thinking = asyncio.create_task(self._send_later(ws, view["seq"], action, delay))
+                    if view["observation"]["terminal"]:
+                        return True
+                    idle = thinking is None or thinking.done()
+                    ready = idle and self.pending is None and view["seq"] >= self.acked
+                    if ready and view["legal"]:
+                        action = self.rng.choice(view["legal"])["id"]
+                        delay = self.rng.expovariate(1 / think) if think else 0.0
+                        thinking = asyncio.create_task(
+                            self._send_later(ws, view["seq"], action, delay)
+                        )
+        except TimeoutError:
             return False
         finally:
             if thinking is not None and not thinking.done():
@@ -562,6 +576,17 @@ async def sample_memory(
         await asyncio.sleep(every)
 
 
+async def sample_client_lag(log: Log, stop: float, every: float = 0.05) -> None:
+    """How late this process's event loop wakes a sleeping task, every ``every`` seconds while
+    measuring: the simulated players stamp a message when their loop gets to it, so a late loop
+    adds its lateness to the action-to-broadcast figure without the server being slow."""
+    while time.monotonic() < stop:
+        start = time.perf_counter()
+        await asyncio.sleep(every)
+        if log.counting:
+            log.client_lag.append(time.perf_counter() - start - every)
+
+
 async def killer(
     servers: Servers, stop: float, every: tuple[float, float], rng: random.Random
 ) -> int:
@@ -603,6 +628,7 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
     ]
     memory: list[str] = []
     sampler = asyncio.create_task(sample_memory(servers, log, stop, args.sample_every, memory))
+    lag_sampler = asyncio.create_task(sample_client_lag(log, stop))
     kill_task = None
     if args.mode == "faults":
         kill_task = asyncio.create_task(killer(servers, stop, tuple(args.kill_every), rng))
@@ -622,6 +648,7 @@ async def run(args: argparse.Namespace, servers: Servers) -> tuple[Log, list[str
     if args.mode != "faults":
         log.server_end = await asyncio.to_thread(all_histograms, servers.urls)
     await sampler
+    await lag_sampler
     kills = await kill_task if kill_task is not None else 0
     return log, memory, kills
 
@@ -649,6 +676,71 @@ def latencies(log: Log) -> list[float]:
         if seen and sent:
             out.append(max(seen) - sent)
     return sorted(out)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted ``values`` (as the report's p99: the value at index n*q)."""
+    return values[min(len(values) - 1, int(len(values) * q))] if values else 0.0
+
+
+def gc_pauses(path: str) -> list[tuple[float, float]]:
+    """(start, end) of every full collection in a ``--gc-log`` file, on the clock of
+    ``time.monotonic`` (the system's monotonic clock: the same in every process)."""
+    out = []
+    for line in Path(path).read_text().splitlines() if path and Path(path).exists() else []:
+        words = line.split()
+        end = float(words[0].removeprefix("t="))
+        wall = float(words[words.index("wall") + 1]) / 1000
+        out.append((end - wall, end))
+    return out
+
+
+def breakdown(log: Log, pauses: list[tuple[float, float]], trace: str) -> None:
+    """Where the clients' tail comes from: their own loop's lateness, the ack (sent by the
+    server after the step's broadcast) against the last seat's view, the spread between the
+    seats' receipts, and the steps in flight during or just after a full collection."""
+    lag = sorted(log.client_lag)
+    if lag:
+        print(
+            f"client event-loop lag: n={len(lag)} p50 {1000 * pct(lag, 0.5):.1f} ms, "
+            f"p99 {1000 * pct(lag, 0.99):.1f} ms, max {1000 * lag[-1]:.1f} ms"
+        )
+    rows = []  # (sent, to the last seat's view, to the ack, last - first seat's receipt)
+    for key, sent in log.sent.items():
+        seen, acked = log.seen.get(key), log.acked_at.get(key)
+        if seen and sent and acked:
+            rows.append((sent, max(seen) - sent, acked - sent, max(seen) - min(seen)))
+    if not rows:
+        return
+    if trace:
+        with open(trace, "w") as out:
+            out.write("sent,last_view,ack,spread\n")
+            out.writelines(f"{r[0]:.4f},{r[1]:.4f},{r[2]:.4f},{r[3]:.4f}\n" for r in rows)
+    rows.sort(key=lambda r: r[1])
+    slow = rows[-max(1, len(rows) // 100) :]
+    print(
+        f"the slowest 1% ({len(slow)} steps, from {1000 * slow[0][1]:.1f} ms): ack median "
+        f"{1000 * statistics.median(r[2] for r in slow):.1f} ms, seats' spread median "
+        f"{1000 * statistics.median(r[3] for r in slow):.1f} ms; all steps: ack p99 "
+        f"{1000 * pct(sorted(r[2] for r in rows), 0.99):.1f} ms, spread p99 "
+        f"{1000 * pct(sorted(r[3] for r in rows), 0.99):.1f} ms"
+    )
+    if not pauses:
+        return
+    for after in (0.0, 1.0, 3.0):
+        near = [
+            r
+            for r in rows
+            if any(r[0] < end + after and r[0] + r[1] > start for start, end in pauses)
+        ]
+        ids = {id(r) for r in near}
+        rest = [r[1] for r in rows if id(r) not in ids]
+        print(
+            f"steps in flight during a full collection or up to {after:g} s after it: "
+            f"{len(near)} ({100 * len(near) / len(rows):.1f}%), "
+            f"{sum(id(r) in ids for r in slow)} of the slowest 1%; p99 of the others "
+            f"{1000 * pct(rest, 0.99):.1f} ms"
+        )
 
 
 def check_log(db: str, log: Log) -> list[str]:
@@ -765,12 +857,25 @@ def main() -> None:
         "full collection; printed with the report (a diagnosis: that run's latencies include "
         "the census's pause)",
     )
+    parser.add_argument(
+        "--switch-interval",
+        default="default",
+        help="the servers' switch_interval_seconds (0.005 or 0: Python's own 5 ms, as before "
+        "the eighth sitting; default: the server's default)",
+    )
+    parser.add_argument(
+        "--trace",
+        default="",
+        help="write every measured step (sent, to the last seat's view, to the ack, the seats' "
+        "spread; seconds) to this CSV file",
+    )
     args = parser.parse_args()
     if args.gc_census:
         GC_CENSUS[0] = str(Path(tempfile.mkdtemp()) / "census.jsonl")
     GC_THRESHOLD[0] = str(args.gc_threshold)
     GC_EVERY[0] = str(args.gc_every)
     GC_FULL_EVERY[0] = str(args.gc_full_every)
+    SWITCH_INTERVAL[0] = str(args.switch_interval)
     if args.gc_log:
         GC_LOG[0] = str(Path(tempfile.mkdtemp()) / "gc.log")
     PROTOCOL[0], DEFLATE[0], ROUTE[0] = args.protocol, args.deflate, args.route
@@ -796,7 +901,7 @@ def main() -> None:
         print(
             f"{args.mode}: {args.tables} tables, {args.seconds:.0f} s, think {args.think} s, "
             f"gc threshold {args.gc_threshold}, gc every {args.gc_every}, "
-            f"gc full every {args.gc_full_every}, "
+            f"gc full every {args.gc_full_every}, switch interval {args.switch_interval}, "
             f"protocol {args.protocol}, deflate {args.deflate}, "
             f"client nice +{args.client_nice} (now "
             f"{os.nice(0)}), "
@@ -886,6 +991,7 @@ def report(
             f"compression); resyncs after a gap {log.resyncs}"
         )
     report_server(log)
+    breakdown(log, gc_pauses(GC_LOG[0]), args.trace)
     print(
         f"errors: {sum(log.errors.values())} {dict(log.errors.most_common(5))}; "
         f"reconnects {log.reconnects}; sent on to the owner {log.redirects}"

@@ -55,7 +55,7 @@ from cardtable.server.rematch import Rematches
 from cardtable.server.replay import build_replay
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, LiveTable, TableError, TableService
-from cardtable.server.timings import collect_every, tune_gc
+from cardtable.server.timings import collect_every, tune_gc, tune_switching
 from cardtable.server.views import encode
 
 STATIC = Path(__file__).parent / "static"
@@ -173,6 +173,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lag = loop.create_task(service.timings.watch_loop())
         # Last: what start-up built lives as long as the process (see tune_gc).
         untune_gc = tune_gc(settings.gc_young_threshold, settings.gc_every_seconds)
+        unswitch = tune_switching(settings.switch_interval_seconds)
         collector = (
             loop.create_task(
                 collect_every(
@@ -186,6 +187,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if collector is not None:
             collector.cancel()
         untune_gc()
+        unswitch()
         lag.cancel()
         service.timings.unwatch_gc()
         sweeper.cancel()

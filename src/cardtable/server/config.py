@@ -97,6 +97,14 @@ class Settings:
     #: connection's coroutines and frames and stopped the loop for about 0.4 s; 0: every timed
     #: collection is full (docs/reliability.md, "Seventh sitting: the collector's pauses").
     gc_full_every_seconds: float = 3600.0
+    #: The interpreter's switch interval while the server runs (``sys.setswitchinterval``; 0
+    #: leaves Python's 5 ms). A thread that wants the GIL while the event loop computes waits
+    #: up to this long before the loop is asked to let go, and the move writer thread waits
+    #: for it about three times per commit (counted as its context switches): at 5 ms that is
+    #: up to 15 ms per commit on a busy loop, against a median commit wait of 5.4 ms in the
+    #: last quiet soak (see :func:`.timings.tune_switching`; docs/reliability.md, "Eighth
+    #: sitting").
+    switch_interval_seconds: float = 0.001
     #: WebSocket messages shorter than this are sent uncompressed on a connection that
     #: negotiated permessage-deflate (0: every message compressed, as uvicorn does). Three
     #: quarters of protocol 2's updates are under 2 KB; compressing them cost about 0.4 ms of CPU
@@ -159,6 +167,7 @@ ENV: Final = {
     "CARDTABLE_GC_YOUNG_THRESHOLD": "gc_young_threshold",
     "CARDTABLE_GC_EVERY_SECONDS": "gc_every_seconds",
     "CARDTABLE_GC_FULL_EVERY_SECONDS": "gc_full_every_seconds",
+    "CARDTABLE_SWITCH_INTERVAL_SECONDS": "switch_interval_seconds",
     "CARDTABLE_WS_DEFLATE_MIN_BYTES": "ws_deflate_min_bytes",
     "CARDTABLE_WS_OUTBOX_MESSAGES": "ws_outbox_messages",
     "CARDTABLE_WS_OUTBOX_BYTES": "ws_outbox_bytes",

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import threading
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from alembic import command
 from alembic.config import Config
@@ -441,6 +442,26 @@ class Store:
             return list(session.scalars(query).all())
 
 
+#: An event loop and a future on it that :meth:`MoveWriter.write` awaits.
+_Waiter: TypeAlias = tuple[asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+
+
+#: A waiter's future and its move's outcome (None: stored).
+_Outcome: TypeAlias = tuple["asyncio.Future[None]", Exception | None]
+
+
+def _settle(settled: list[_Outcome]) -> None:
+    """On the waiters' loop: end each future with its move's outcome (a cancelled one is
+    left alone)."""
+    for future, outcome in settled:
+        if future.done():
+            continue
+        if outcome is None:
+            future.set_result(None)
+        else:
+            future.set_exception(outcome)
+
+
 class MoveWriter:
     """The thread that stores moves, so that no database round trip stalls the event loop.
 
@@ -454,7 +475,7 @@ class MoveWriter:
     def __init__(self, store: Store, max_batch: int = 64) -> None:
         self.store = store
         self.max_batch = max_batch
-        self._queue: deque[tuple[Move, concurrent.futures.Future[None]]] = deque()
+        self._queue: deque[tuple[Move, concurrent.futures.Future[None], _Waiter | None]] = deque()
         self._wake = threading.Condition()
         self._closed = False
         self._thread: threading.Thread | None = None
@@ -462,8 +483,9 @@ class MoveWriter:
         self.batches = 0
         self.moves = 0
 
-    def submit(self, move: Move) -> concurrent.futures.Future[None]:
-        """Queue ``move``; the future ends once it is committed (or with why it was not)."""
+    def submit(self, move: Move, waiter: _Waiter | None = None) -> concurrent.futures.Future[None]:
+        """Queue ``move``; the future ends once it is committed (or with why it was not), and
+        so does ``waiter``'s, on its loop (see :meth:`write`)."""
         future: concurrent.futures.Future[None] = concurrent.futures.Future()
         with self._wake:
             if self._closed:
@@ -473,13 +495,27 @@ class MoveWriter:
                     target=self._run, name="cardtable-move-writer", daemon=True
                 )
                 self._thread.start()
-            self._queue.append((move, future))
+            self._queue.append((move, future, waiter))
             self._wake.notify()
         return future
 
     async def write(self, move: Move) -> None:
-        """Store ``move`` and return once it is committed; raises like :meth:`Store.add_event`."""
-        await asyncio.wrap_future(self.submit(move))
+        """Store ``move`` and return once it is committed; raises like :meth:`Store.add_event`.
+
+        The writer wakes the event loop once per transaction for all the moves in it (one
+        ``call_soon_threadsafe``), not once per move as ``asyncio.wrap_future`` did: each wake-up
+        is a write to the loop's self-pipe, during which the writer thread lets go of the GIL
+        and then has to wait for the busy loop to hand it back (docs/reliability.md, "Eighth
+        sitting"). Cancelling the wait cancels the move if the writer has not taken it yet,
+        as before."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        future = self.submit(move, (loop, done))
+        try:
+            await done
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
 
     def close(self) -> None:
         """Store what is queued, then stop the thread."""
@@ -502,17 +538,23 @@ class MoveWriter:
             # A move whose caller stopped waiting before it was taken is not stored; once taken
             # it is, whatever the caller does (a caller that was cancelled meanwhile finds the
             # step taken at its next try, and reloads it).
-            batch = [(m, f) for m, f in taken if f.set_running_or_notify_cancel()]
+            batch = [item for item in taken if item[1].set_running_or_notify_cancel()]
             if not batch:
                 continue
             try:
-                outcomes = self.store.add_moves([move for move, _ in batch])
+                outcomes = self.store.add_moves([move for move, _, _ in batch])
             except Exception as exc:  # the database failed: every move of the batch failed
                 outcomes = [exc] * len(batch)
             self.batches += 1
             self.moves += len(batch)
-            for (_, future), outcome in zip(batch, outcomes, strict=True):
+            waiting: dict[asyncio.AbstractEventLoop, list[_Outcome]] = {}
+            for (_, future, waiter), outcome in zip(batch, outcomes, strict=True):
                 if outcome is None:
                     future.set_result(None)
                 else:
                     future.set_exception(outcome)
+                if waiter is not None:
+                    waiting.setdefault(waiter[0], []).append((waiter[1], outcome))
+            for loop, settled in waiting.items():  # one wake-up per loop, for the whole batch
+                with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
+                    loop.call_soon_threadsafe(_settle, settled)

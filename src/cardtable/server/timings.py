@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import gc
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -233,6 +234,32 @@ def tune_gc(young_threshold: int, every_seconds: float = 0.0) -> Callable[[], No
         gc.set_threshold(*before)
         if enabled:
             gc.enable()
+
+    return undo
+
+
+def tune_switching(seconds: float) -> Callable[[], None]:
+    """Set the interpreter's switch interval to ``seconds`` (> 0; 0 leaves it alone) while the
+    server runs; returns what restores it.
+
+    The event loop holds the GIL while it computes; another thread that wants it (the move
+    writer, a store call in ``asyncio.to_thread``) waits up to the switch interval before the
+    loop is asked to let go, at the next bytecode boundary. The move writer waits for it about
+    three times per transaction (its voluntary context switches per batch, with the loop
+    computing), so at Python's 5 ms a commit on a busy loop can wait up to 15 ms for the GIL
+    alone; the server's commit wait is most of its action-to-broadcast time
+    (docs/reliability.md, "Eighth sitting"). With no other thread wanting the GIL the setting
+    costs nothing; with one, the loop lets go more often (a few microseconds each time)."""
+    if seconds <= 0:
+        return lambda: None
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(seconds)
+
+    def undo() -> None:
+        # Only if it is still ours: two servers in one process (tests) that stop in the order
+        # they started would otherwise leave the first one's setting behind.
+        if abs(sys.getswitchinterval() - seconds) < 1e-7:
+            sys.setswitchinterval(before)
 
     return undo
 
