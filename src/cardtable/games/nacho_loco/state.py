@@ -100,13 +100,22 @@ class NachoState(NachoTable):
 
     def evaluate(self) -> list[float]:
         """Win shares from points and hand sizes: fewer cards in hand, closer to going out."""
-        if self.is_terminal():
+        if self.phase == OVER:
             return self.returns()
-        n = self.num_players
-        strength = [(self.points[s] + 4.0) / (2.0 + len(self.zones[HAND0 + s])) for s in range(n)]
-        weights = [v * v for v in strength]
-        whole = sum(weights)
-        return [w / whole for w in weights]
+        # One loop, no intermediate lists: every rollout of the search ends here. The sum runs
+        # left to right from the first weight, as ``sum`` did, so the shares are bit-identical.
+        points = self.points
+        zones = self.zones
+        weights: list[float] = []
+        whole = 0.0
+        for s in range(self.num_players):
+            v = (points[s] + 4.0) / (2.0 + len(zones[HAND0 + s]))
+            w = v * v
+            weights.append(w)
+            whole += w
+        for s in range(len(weights)):
+            weights[s] /= whole
+        return weights
 
     def search_value(self) -> list[float]:
         """The fitted value of :mod:`.value` (hand contents, skips, the turn): only the search

@@ -37,15 +37,16 @@ from cardtable.games.score.table import (
     COLLECT,
     COMMIT,
     COMPLETES,
+    COMPLETES0,
     DISCARDED,
-    DRAWN,
+    DRAWN0,
     HAND_COMPLETES,
     HAND_SINGLES,
     LAID,
     OVER,
     PILE,
     SEATS,
-    SINGLES,
+    SINGLES0,
     SINGLES_DECK,
     TAKE,
     ScoreTable,
@@ -75,7 +76,7 @@ SET_BITS: Final = sum(COPIES << (v << 2) for v in range(NUM_VALUES))
 def hand_word(st: ScoreTable, seat: int) -> int:
     """How many Singles of each value ``seat`` holds, as 4-bit fields of one word (above)."""
     word = 0
-    for card in st.zones[SINGLES[seat]]:
+    for card in st.zones[SINGLES0 + seat]:
         shift = (card - FIRST_SINGLE) & ~3
         word += 1 << shift
     return word
@@ -84,7 +85,7 @@ def hand_word(st: ScoreTable, seat: int) -> int:
 def held_bits(st: ScoreTable, seat: int) -> int:
     """The values ``seat`` holds at least one Single of, as bits (value ``v`` = bit ``v``)."""
     held = 0
-    for card in st.zones[SINGLES[seat]]:
+    for card in st.zones[SINGLES0 + seat]:
         value = (card - FIRST_SINGLE) >> 2
         held |= 1 << value
     return held
@@ -130,7 +131,7 @@ def hand_score(st: ScoreTable, seat: int) -> int:
     if sets == 0:
         return 0  # most hands hold no set: no Complete to look at
     score = 0
-    for c in st.zones[COMPLETES[seat]]:
+    for c in st.zones[COMPLETES0 + seat]:
         matched = sets & complete_sets(c)
         while matched:
             matched &= matched - 1
@@ -151,7 +152,7 @@ def hand_promise(st: ScoreTable, seat: int) -> float:
     changes it only when a set breaks; this sees a third Circle lost or a second one gained.
     """
     counts = value_counts(st, seat)
-    completes = st.zones[COMPLETES[seat]]
+    completes = st.zones[COMPLETES0 + seat]
     total = 0.0
     for value in range(len(counts)):
         worth = 0
@@ -169,13 +170,13 @@ def has_qualifying_set(st: ScoreTable, seat: int) -> bool:
 
 def five_point_complete(st: ScoreTable, seat: int) -> int:
     """A Complete whose three values are all sets of ``seat`` (a five-point hand), else -1."""
-    singles = st.zones[SINGLES[seat]]
+    singles = st.zones[SINGLES0 + seat]
     if len(singles) < 3 * COPIES:
         return -1  # three sets need twelve Singles
     sets = hand_word(st, seat) & SET_BITS
     if sets == 0:
         return -1
-    for c in st.zones[COMPLETES[seat]]:
+    for c in st.zones[COMPLETES0 + seat]:
         mask = complete_sets(c)
         if sets & mask == mask:
             return c
@@ -231,7 +232,7 @@ def legal_action_ids(st: ScoreTable, seat: int) -> list[int]:
             ids.append(DECLARE_FIVE)
         return ids
     if phase == CHOOSE and seat == st.lead:
-        ids = [LAY + c for c in st.zones[DRAWN[seat]]]
+        ids = [LAY + c for c in st.zones[DRAWN0 + seat]]
         ids.sort()
         return ids
     if phase == COLLECT and seat == st.passer:
@@ -248,7 +249,7 @@ def commit_choices(st: ScoreTable, seat: int) -> list[int]:
     if plays and not st.options.voluntary_complete_discard:
         return plays
     # Every play id is below every discard id: the plays, then the discards sorted.
-    discards = [DISCARD + c for c in st.zones[COMPLETES[seat]]]
+    discards = [DISCARD + c for c in st.zones[COMPLETES0 + seat]]
     discards.sort()
     plays.extend(discards)
     return plays
@@ -256,7 +257,7 @@ def commit_choices(st: ScoreTable, seat: int) -> list[int]:
 
 def must_bust(st: ScoreTable, seat: int) -> bool:
     """No matching Single and no Complete left to discard (SC-R6)."""
-    return not st.zones[COMPLETES[seat]] and not matches_laid(st, seat)
+    return not st.zones[COMPLETES0 + seat] and not matches_laid(st, seat)
 
 
 # ---------------------------------------------------------------------- decisions
@@ -301,7 +302,7 @@ def lead(st: ScoreTable, seat: int) -> None:
         recycle_laid(st)
     take = min(TAKE, len(pile))
     for _ in range(take):
-        st.move(pile[-1], PILE, DRAWN[seat])
+        st.move(pile[-1], PILE, DRAWN0 + seat)
     st.phase = CHOOSE
     if st.events is not None:
         st.note(f"{SEAT_NAMES[seat]} leads and takes {take} Complete(s) from the pile")
@@ -320,7 +321,7 @@ def lay(st: ScoreTable, seat: int, complete: int) -> None:
     """Lay one Complete face up; the others go under the pile in the order drawn, known to the
     lead alone (an open move from its own zone keeps its knowledge), in the canonical order of
     a hand, not the order the engine filed them. Then busts and commits."""
-    drawn = DRAWN[seat]
+    drawn = DRAWN0 + seat
     st.move(complete, drawn, LAID)
     for card in st.sorted_cards(st.zones[drawn]):
         st.move(card, drawn, PILE, bottom=True)
@@ -376,7 +377,9 @@ def resolve_commits(st: ScoreTable) -> None:
         # Face down (SC-R16): only the collector and the seat that played it learn the card;
         # everyone else loses track of the player's hand, as at the table.
         seat = chain[i]
-        st.move_secret(cards[i], SINGLES[seat], SINGLES[collector], (1 << seat) | (1 << collector))
+        st.move_secret(
+            cards[i], SINGLES0 + seat, SINGLES0 + collector, (1 << seat) | (1 << collector)
+        )
         facts.gained(st, collector)
     if st.events is not None:
         note_collection(st, collector, list(zip(chain, cards, strict=True)))
@@ -387,16 +390,17 @@ def resolve_commits(st: ScoreTable) -> None:
 
 
 def single_of(st: ScoreTable, seat: int, value: int) -> int:
-    """A Single of ``value`` from the seat's hand (copies are interchangeable)."""
-    for card in st.zones[SINGLES[seat]]:
-        if VALUE[card] == value:
+    """A Single of ``value`` from the seat's hand (copies are interchangeable): the first in
+    hand order, its value by arithmetic as in :func:`hand_word` (no ``VALUE`` lookup)."""
+    for card in st.zones[SINGLES0 + seat]:
+        if (card - FIRST_SINGLE) >> 2 == value:
             return card
     raise AssertionError(f"seat {seat} holds no {VALUE_NAMES[value]} Single")
 
 
 def discard_complete(st: ScoreTable, seat: int, complete: int) -> None:
     """SC-R5: face up, out of play until the next deal; the seat sits this collection out."""
-    st.move(complete, COMPLETES[seat], DISCARDED)
+    st.move(complete, COMPLETES0 + seat, DISCARDED)
     if not st.options.voluntary_complete_discard:
         facts.rule_out_led(st, seat)  # a forced discard shows no matching Single
     st.discards += 1
@@ -428,7 +432,7 @@ def pass_single(st: ScoreTable, seat: int, value: int) -> None:
     index = st.chain.index(seat)
     receiver = st.chain[index + 1]
     card = single_of(st, seat, value)
-    st.move_secret(card, SINGLES[seat], SINGLES[receiver], (1 << seat) | (1 << receiver))
+    st.move_secret(card, SINGLES0 + seat, SINGLES0 + receiver, (1 << seat) | (1 << receiver))
     facts.gained(st, receiver)
     st.to_pass -= 1
     if st.events is not None:
@@ -558,11 +562,11 @@ def deal_round(st: ScoreTable) -> None:
     zones = st.zones
     pile, deck = zones[PILE], zones[SINGLES_DECK]
     for seat in range(SEATS):
-        completes = zones[COMPLETES[seat]]
+        completes = zones[COMPLETES0 + seat]
         for _ in range(HAND_COMPLETES):
             completes.append(pile.pop())
     for seat in range(SEATS):
-        hand = zones[SINGLES[seat]]
+        hand = zones[SINGLES0 + seat]
         for _ in range(HAND_SINGLES):
             hand.append(deck.pop())
     if st.events is not None:

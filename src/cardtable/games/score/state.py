@@ -107,15 +107,22 @@ class ScoreState(ScoreTable):
     def evaluate(self) -> list[float]:
         """Win shares from totals plus what each hand would score if the round were called now
         — information every seat can see only for itself, so this is for determinised states."""
-        if self.is_terminal():
+        if self.phase == OVER:
             return self.returns()
-        potential = [
-            t + (0 if self.busted[s] else rules.hand_score(self, s)) + 1.0
-            for s, t in enumerate(self.total)
-        ]
-        weights = [p * p for p in potential]
-        whole = sum(weights)
-        return [w / whole for w in weights]
+        # One loop, no intermediate lists: every rollout of the search ends here. The sum runs
+        # left to right from the first weight, as ``sum`` did, so the shares are bit-identical.
+        total = self.total
+        busted = self.busted
+        weights: list[float] = []
+        whole = 0.0
+        for s in range(len(total)):
+            p = total[s] + (0 if busted[s] else rules.hand_score(self, s)) + 1.0
+            w = p * p
+            weights.append(w)
+            whole += w
+        for s in range(len(weights)):
+            weights[s] /= whole
+        return weights
 
     def search_value(self) -> list[float]:
         """A fitted win share for the search's cut-off rollouts (``value.fitted_shares``).

@@ -42,6 +42,13 @@ SINGLES_DECK: Final = 1  # the Singles between rounds (empty while a round is pl
 COMPLETES: Final = (2, 3, 4)  # each seat's Completes (owner only)
 SINGLES: Final = (5, 6, 7)  # each seat's Singles (owner only)
 DRAWN: Final = (8, 9, 10)  # the Completes a lead has just taken (owner only)
+#: Seat ``s``'s zone of each kind above is the first one's plus ``s``. Compiled, a ``Final``
+#: tuple such as ``SINGLES`` is built anew at every use (a new tuple, its ints boxed), so the hot
+#: rule paths add instead of indexing (docs/performance.md, "Eighth sitting: Nacho Loco and
+#: Score! search").
+COMPLETES0: Final = 2
+SINGLES0: Final = 5
+DRAWN0: Final = 8
 LAID: Final = 11  # laid Completes, face up for the rest of the round (SC-R13)
 DISCARDED: Final = 12  # Completes discarded for want of a match, face up (SC-R5)
 
@@ -174,7 +181,7 @@ def held_values(st: ScoreTable, seat: int) -> list[int]:
 def value_counts(st: ScoreTable, seat: int) -> list[int]:
     """How many Singles of each value ``seat`` holds."""
     counts = [0] * NUM_VALUES
-    for card in st.zones[SINGLES[seat]]:
+    for card in st.zones[SINGLES0 + seat]:
         counts[VALUE[card]] += 1
     return counts
 
