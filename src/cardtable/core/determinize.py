@@ -16,13 +16,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.core.actions import NO_COMMIT
-from cardtable.core.rng import Rng
+from cardtable.core.rng import Rng, StagedShuffle
 
 if TYPE_CHECKING:
     from cardtable.core.state import State
 
 #: Deals a sampler tries before it gives up on meeting the public facts (see :func:`make_sampler`).
 SAMPLE_TRIES = 100
+#: A run of at least this many slots that keep their marks is dealt with one slice assignment
+#: (a stock): compiled, a card-by-card store unboxes and reboxes each card (≈ 75 instructions),
+#: where a slice costs a few hundred instructions once and a few per card.
+SLICE_RUN = 12
 
 
 def _runs_of(
@@ -115,28 +119,49 @@ def make_sampler(state: State, seat: int, shortcut: bool = True) -> Callable[[Rn
     template.history = []
     template.events = None
 
+    # Where a group's checks begin in its dealt order: Fisher–Yates deals from the end, so
+    # the shuffle need only reach there before the checks can run (StagedShuffle).
+    check_from = [min((first for first, _end, _barred in ranges), default=0) for ranges in checks]
+
     def deal(rng: Rng, precheck: bool) -> tuple[State | None, bool]:
-        seed = rng.next_u64()
+        seeded = rng.fork()  # the sample's own generator: Rng(rng.next_u64())
         dealt: list[list[int]] = []
-        for _runs, canonical in groups:
-            cards = canonical[:]
-            rng.shuffle_batched(cards)
-            dealt.append(cards)
-        if precheck:
-            for cards, ranges in zip(dealt, checks, strict=True):
-                for first, end, barred in ranges:
-                    for k in range(first, end):
-                        if barred[cards[k]]:
-                            return None, False
+        if not shortcut:
+            for _runs, canonical in groups:
+                cards = canonical[:]
+                rng.shuffle_batched(cards)
+                dealt.append(cards)
+        else:
+            # Every group's two draws are taken before any check (as the reference above takes
+            # them), so a deal rejected early leaves the rng where a built one would.
+            shuffles: list[StagedShuffle[int]] = []
+            for _runs, canonical in groups:
+                shuffles.append(StagedShuffle(rng, canonical[:]))
+            for g in range(len(groups)):
+                shuffle = shuffles[g]
+                if precheck:
+                    shuffle.down_to(check_from[g])
+                    cards = shuffle.items
+                    for first, end, barred in checks[g]:
+                        for k in range(first, end):
+                            if barred[cards[k]]:
+                                return None, False
+                shuffle.down_to(0)
+                dealt.append(shuffle.items)
         new = template.clone()
-        new.rng = Rng(seed)
+        new.rng = seeded
         zones, new_seen, new_tags = new.zones, new.seen, new.tags
-        for g, (runs, _canonical) in enumerate(groups):
+        for g in range(len(groups)):
+            runs = groups[g][0]
             cards = dealt[g]
             k = 0
             if uniform[g]:
                 for zi, start, end, _mark, _tag in runs:
                     zone = zones[zi]
+                    if end - start >= SLICE_RUN:
+                        zone[start:end] = cards[k : k + end - start]
+                        k += end - start
+                        continue
                     for i in range(start, end):
                         zone[i] = cards[k]
                         k += 1

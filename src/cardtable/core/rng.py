@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from types import FunctionType
-from typing import Final, TypeVar
+from typing import Final, Generic, TypeVar
 
 from mypy_extensions import i64
 
@@ -29,6 +29,9 @@ _TWO31: Final = 1 << 31
 _TWO63: Final = 1 << 63
 _TWO64: Final = 1 << 64
 _LOW53: Final = (1 << 53) - 1
+#: The largest seed kept as it is without arbitrary-precision arithmetic (mypyc's machine
+#: integers hold values below 2**62; a seed from 0 to this is its own state in both builds).
+_SHORT_MAX: Final = (1 << 62) - 1
 _INV53: Final = 1.0 / (1 << 53)
 
 
@@ -107,7 +110,11 @@ def _batch_table() -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(lasts), tuple(products)
 
 
-_BATCH_LAST, _BATCH_PRODUCT = _batch_table()
+#: Declared ``Final`` one by one: compiled, a module constant that is not ``Final`` is looked up
+#: in the module's dictionary on every use, and the shuffle reads these once per batch (4% of a
+#: Piece of the Action search, docs/performance.md "Eighth sitting").
+_BATCH_LAST: Final[tuple[int, ...]] = _batch_table()[0]
+_BATCH_PRODUCT: Final[tuple[int, ...]] = _batch_table()[1]
 
 T = TypeVar("T")
 
@@ -124,10 +131,15 @@ class Rng:
     __slots__ = ("_s",)
 
     def __init__(self, seed: int = 0) -> None:
+        if 0 <= seed <= _SHORT_MAX:
+            # Most seeds (and every copy's and fork's placeholder 0): no 64-bit mask, which
+            # compiled is arbitrary-precision arithmetic, for the same state.
+            self._s: i64 = seed
+            return
         s = seed & _MASK
         if _WORDS and s >= _TWO63:
             s -= _TWO64
-        self._s: i64 = s
+        self._s = s
 
     @property
     def state(self) -> int:
@@ -212,22 +224,92 @@ class Rng:
         >>> sorted(cards) == list(range(52)), cards != list(range(52))
         (True, True)
         """
+        StagedShuffle(self, items).down_to(0)
+
+    def fork(self) -> Rng:
+        """An independent generator seeded from this one (advances this one by one step):
+        ``Rng(self.next_u64())``, on machine words when compiled (no 64-bit Python int)."""
+        if _WORDS:
+            w = self._s + _GOLDEN_W
+            self._s = w
+            new = Rng(0)
+            new._s = _mix(w)
+            return new
+        return Rng(self.next_u64())
+
+    def copy(self) -> Rng:
+        """A generator that will produce exactly the same stream as this one.
+
+        The state word is copied as it is (every clone copies a generator): no conversion to
+        the unsigned value and back."""
+        new = Rng(0)
+        new._s = self._s
+        return new
+
+
+class StagedShuffle(Generic[T]):
+    """:meth:`Rng.shuffle_batched` in stages, for a sampler that may reject a deal early.
+
+    Fisher–Yates deals from the last position down, and a position's item is final once it is
+    dealt: after :meth:`down_to` ``(stop)`` every position from ``stop`` on holds the item the
+    whole shuffle would leave there. The search's sampler checks those first (Piece of the
+    Action's hands, dealt last in slot order, must hold no X card: POTA-R3) and drops a wrong
+    deal without shuffling the rest. Both draws from the generator are taken here, at the
+    start, as :meth:`Rng.shuffle_batched` takes them, so the generator is left the same
+    whether or not the shuffle is finished; finished, the items are ``shuffle_batched``'s.
+    """
+
+    __slots__ = ("_i", "_s0", "_s1", "_s2", "_s3", "items")
+
+    def __init__(self, rng: Rng, items: list[T]) -> None:
+        self.items = items
         n = len(items)
-        if n >= _BATCHED_MAX_ITEMS:
-            self.shuffle(items)
+        self._i: i64 = n - 1
+        self._s0: i64 = 0
+        self._s1: i64 = 0
+        self._s2: i64 = 0
+        self._s3: i64 = 0
+        if n >= _BATCHED_MAX_ITEMS:  # never a card game's: the plain shuffle, all at once
+            rng.shuffle(items)
+            self._i = 0
             return
-        a = self.next_u64()
-        b = self.next_u64()
-        # Machine words compiled: every value below stays under 2**62, so no product wraps and
-        # plain Python computes the same numbers.
-        s0: i64 = a & _M32
-        s1: i64 = a >> 32
-        s2: i64 = b & _M32
-        s3: i64 = b >> 32
-        if not (s0 | s1 | s2 | s3):
-            s0 = 1  # xoshiro's one forbidden state
-        i: i64 = n - 1
-        while i > 0:
+        # xoshiro128**'s four 32-bit words from two outputs of the generator. Compiled, the
+        # outputs stay machine words (no 64-bit Python int); the same bits in both builds.
+        if _WORDS:
+            w = rng._s + _GOLDEN_W
+            a = _mix(w)
+            w += _GOLDEN_W
+            b = _mix(w)
+            rng._s = w
+            self._s0 = a & _M32
+            self._s1 = (a >> 32) & _M32
+            self._s2 = b & _M32
+            self._s3 = (b >> 32) & _M32
+        else:
+            x = rng.next_u64()
+            y = rng.next_u64()
+            self._s0 = x & _M32
+            self._s1 = x >> 32
+            self._s2 = y & _M32
+            self._s3 = y >> 32
+        if not (self._s0 | self._s1 | self._s2 | self._s3):
+            self._s0 = 1  # xoshiro's one forbidden state
+
+    def down_to(self, stop: int) -> None:
+        """Shuffle on until every position from ``stop`` on holds its final item (whole
+        batches, so a few positions below ``stop`` may be final too); ``0`` finishes it.
+
+        Fisher–Yates whose indices come from xoshiro128** (Blackman and Vigna), several per
+        output by batched multiply-shift with rejection (Brackett-Rozinsky and Lemire,
+        "Batched ranged random integer generation", 2024): an output times the product of a
+        batch of bounds, read in mixed radix, gives one index per bound, exactly uniform once
+        the rare biased outputs are rejected. Every value stays below 2**62, so no product
+        wraps: machine integers compiled, the same numbers in plain Python.
+        """
+        items = self.items
+        s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
+        i = self._i
+        while i > 0 and i >= stop:
             # This batch deals positions i down to `last`, whose bounds multiply to `product`.
             last: i64 = _BATCH_LAST[i]
             product: i64 = _BATCH_PRODUCT[i]
@@ -252,16 +334,5 @@ class Rng:
                 items[k], items[j] = items[j], items[k]
                 k -= 1
             i = last - 1
-
-    def fork(self) -> Rng:
-        """An independent generator seeded from this one (advances this one by one step)."""
-        return Rng(self.next_u64())
-
-    def copy(self) -> Rng:
-        """A generator that will produce exactly the same stream as this one.
-
-        The state word is copied as it is (every clone copies a generator): no conversion to
-        the unsigned value and back."""
-        new = Rng(0)
-        new._s = self._s
-        return new
+        self._s0, self._s1, self._s2, self._s3 = s0, s1, s2, s3
+        self._i = i
