@@ -28,7 +28,6 @@ from cardtable.games.portfolio.table import (
     OFFER,
     OPEN,
     RESPOND,
-    SLOTS,
     SOURCE,
     STOCK,
     TAKEN,
@@ -109,17 +108,18 @@ def source_choices(st: PortfolioTable) -> list[int]:
 
 
 def action_choices(st: PortfolioTable, seat: int) -> list[int]:
-    bits = hand_bits(st, seat)
-    ids = make_choices(bits)
-    owner = st.owner
-    for slot in range(SLOTS):  # the owned slots in order (pf.owned_slots, without its list)
-        who = owner[slot]
+    hand = hand_bits(st, seat)
+    ids = make_choices(hand)
+    # The owned slots in order (pf.owned_slots, without its list). ``enumerate`` over the list,
+    # not ``owner[slot]`` per slot: compiled, the first is a pointer walk, the second a checked
+    # item call per slot (52 of them per call: a third of a search's action choices).
+    for slot, who in enumerate(st.owner):
         if who < 0:
             continue
         if who == seat:
-            own_portfolio_choices(st, slot, bits, ids)
+            own_portfolio_choices(st, slot, hand, ids)
         else:
-            ids += attack_choices(st, seat, slot, bits)
+            attack_choices(st, seat, slot, hand, ids)
     if st.options.trades and st.offers_made < st.options.max_offers_per_turn:
         ids += trades.propose_choices(st, seat)
     ids.append(n.END_ACTIONS)
@@ -127,21 +127,30 @@ def action_choices(st: PortfolioTable, seat: int) -> list[int]:
     return ids
 
 
-#: Per card id, its bit in a hand word: ``14 * suit + rank`` (four 14-bit fields, below 2**56,
-#: so the word stays a machine int compiled).
-_HAND_BIT: Final[tuple[int, ...]] = tuple(14 * s + r for s, r in zip(SUIT_OF, RANK_OF, strict=True))
-_RANKS: Final = (1 << 14) - 1
+#: A card's place in a hand word (:func:`hand_bits`): bit ``14 * suit + rank``.
+SUIT_BITS: Final = 14
+_RANKS: Final = (1 << SUIT_BITS) - 1
+#: Per card id, its bit in a hand word, as the shifted int (four 14-bit fields, below 2**56, so
+#: the word stays a machine int compiled): one table read per card, no shift.
+_HAND_BIT: Final[tuple[int, ...]] = tuple(
+    1 << (SUIT_BITS * s + r) for s, r in zip(SUIT_OF, RANK_OF, strict=True)
+)
 
 
-def hand_bits(st: PortfolioTable, seat: int) -> list[int]:
-    """Per suit, the ranks the seat's hand holds as a bitmask (bit r for rank r): one pass over
-    the hand answers every "does the hand hold this card" of the turn's choices. The pass ORs
-    into one word and splits it at the end: compiled, ``bits[suit] |= ...`` per card read and
-    boxed a list item each time (a tenth of a search's legal ids in the profile)."""
+def hand_bits(st: PortfolioTable, seat: int) -> int:
+    """The seat's hand as one word: bit ``14 * suit + rank`` is set when the hand holds a card
+    of that rank and suit, so every "does the hand hold this card" of the turn's choices is a
+    shift and a mask (:func:`holds`). One int, not a list of four suit masks: compiled, the list
+    and its four boxed masks were allocated and freed on every call of the turn's choices."""
     word = 0
     for c in st.zones[HAND0 + seat]:
-        word |= 1 << _HAND_BIT[c]
-    return [word & _RANKS, word >> 14 & _RANKS, word >> 28 & _RANKS, word >> 42]
+        word |= _HAND_BIT[c]
+    return word
+
+
+def holds(hand: int, suit: int, rank: int) -> bool:
+    """Does the hand word (:func:`hand_bits`) hold a card of that rank and suit?"""
+    return bool(hand >> (SUIT_BITS * suit + rank) & 1)
 
 
 #: Make ids by ``mask << 2 | suit`` (at most 4 × 2**14 masks), filled on first use. A list,
@@ -150,11 +159,11 @@ def hand_bits(st: PortfolioTable, seat: int) -> list[int]:
 _MAKES: Final[list[tuple[int, ...] | None]] = [None] * (1 << 16)
 
 
-def make_choices(bits: list[int]) -> list[int]:
+def make_choices(hand: int) -> list[int]:
     """Every run of 3+ consecutive ranks of one suit that the hand holds (Ace low, no wrap)."""
     ids: list[int] = []
     for suit in range(4):
-        mask = bits[suit]
+        mask = hand >> (SUIT_BITS * suit) & _RANKS
         if mask:
             key = mask << 2 | suit
             found = _MAKES[key]
@@ -178,52 +187,70 @@ def _runs(suit: int, mask: int) -> tuple[int, ...]:
 
 
 def own_portfolio_choices(
-    st: PortfolioTable, slot: int, bits: list[int], ids: list[int] | None = None
+    st: PortfolioTable, slot: int, hand: int, ids: list[int] | None = None
 ) -> list[int]:
     """Extend either uncapped end; cap an uncapped end with a same-rank same-colour card.
 
     Appended to ``ids`` when given (and returned). The two ends are written out, not looped
-    over a tuple of tuples: compiled, that loop boxed eight ints per call."""
+    over a tuple of tuples: compiled, that loop boxed eight ints per call. The colour's two
+    suits are ``first`` and ``3 - first`` (``colour_suits``: (1, 2) red, (0, 3) black), two
+    ints rather than a tuple that compiled code would allocate."""
     out: list[int] = [] if ids is None else ids
     suit, low, high, caps = pf.summary(st, slot)
-    held = bits[suit]
-    first, second = (1, 2) if RED[suit] else (0, 3)  # colour_suits(suit)
+    first = 1 if RED[suit] else 0
+    second = 3 - first
     if not caps & CAP_LOW:
-        if low > ACE and held >> (low - 1) & 1:
+        if low > ACE and holds(hand, suit, low - 1):
             out.append(n.extend_id(slot, 0))
-        if bits[first] >> low & 1:
+        if holds(hand, first, low):
             out.append(n.cap_id(slot, 0, (low - 1) * 4 + first))
-        if bits[second] >> low & 1:
+        if holds(hand, second, low):
             out.append(n.cap_id(slot, 0, (low - 1) * 4 + second))
     if not caps & CAP_HIGH:
-        if high < KING and held >> (high + 1) & 1:
+        if high < KING and holds(hand, suit, high + 1):
             out.append(n.extend_id(slot, 1))
-        if bits[first] >> high & 1:
+        if holds(hand, first, high):
             out.append(n.cap_id(slot, 1, (high - 1) * 4 + first))
-        if bits[second] >> high & 1:
+        if holds(hand, second, high):
             out.append(n.cap_id(slot, 1, (high - 1) * 4 + second))
     return out
 
 
-def attack_choices(st: PortfolioTable, seat: int, slot: int, bits: list[int]) -> list[int]:
-    """Neutralize below an uncapped low end; acquire above an uncapped high end (or by Ace)."""
+def attack_choices(
+    st: PortfolioTable, seat: int, slot: int, hand: int, ids: list[int] | None = None
+) -> list[int]:
+    """Neutralize below an uncapped low end; acquire above an uncapped high end (or by Ace).
+
+    Appended to ``ids`` when given (and returned): compiled, a list per attacked slot was
+    allocated, concatenated and freed."""
+    out: list[int] = [] if ids is None else ids
     suit, low, high, caps = pf.summary(st, slot)
     worth = pf.RUN_VALUE[low][high]
     money = st.money[seat]
-    held = bits[suit]
-    ids = []
-    if low > ACE and not caps & CAP_LOW and held >> (low - 1) & 1 and money >= worth:
-        ids.append(n.NEUTRALIZE + slot)
+    if low > ACE and not caps & CAP_LOW and holds(hand, suit, low - 1) and money >= worth:
+        out.append(n.NEUTRALIZE + slot)
     if not caps & CAP_HIGH and money >= 2 * worth:
-        if high < KING and held >> (high + 1) & 1:
-            ids.append(n.ACQUIRE + slot)
+        if high < KING and holds(hand, suit, high + 1):
+            out.append(n.ACQUIRE + slot)
         if high == KING:
-            ids += [n.ace_id(slot, s) for s in colour_suits(suit) if bits[s] >> ACE & 1]
-    return ids
+            out += [n.ace_id(slot, s) for s in colour_suits(suit) if holds(hand, s, ACE)]
+    return out
+
+
+#: Per card id, its face's bit in a word of faces (face index 0..51: rank-major).
+_FACE_BIT: Final[tuple[int, ...]] = tuple(1 << f for f in FACE_OF)
+#: The faces word is read in four 13-bit quarters (faces 13q .. 13q + 12).
+_QUARTER: Final = 13
+_QUARTER_MASK: Final = (1 << _QUARTER) - 1
+#: Discard ids by ``mask << 2 | quarter``, filled on first use (as ``_MAKES``): the ids come
+#: out of a tuple already boxed, where compiled code boxed a new int per id on every call (a
+#: tenth of the search's legal ids in the profile).
+_DISCARDS: Final[list[tuple[int, ...] | None]] = [None] * (1 << (_QUARTER + 2))
 
 
 def discard_choices(st: PortfolioTable, seat: int) -> list[int]:
-    """Any card but the one taken from the pile this turn, unless it is the last card."""
+    """Any card but the one taken from the pile this turn, unless it is the last card; one id
+    per face, in face order."""
     hand = st.zones[HAND0 + seat]
     if len(hand) == 1:
         return [n.DISCARD + FACE_OF[hand[0]]]
@@ -231,15 +258,23 @@ def discard_choices(st: PortfolioTable, seat: int) -> list[int]:
     faces = 0  # the faces as bits of one word, read out in order: no set, no sort
     for c in hand:
         if not tags[c] & TAKEN:
-            faces |= 1 << FACE_OF[c]
-    ids = []
-    f = 0
-    while faces:
-        if faces & 1:
-            ids.append(n.DISCARD + f)
-        faces >>= 1
-        f += 1
+            faces |= _FACE_BIT[c]
+    ids: list[int] = []
+    for quarter in range(4):
+        mask = faces >> (_QUARTER * quarter) & _QUARTER_MASK
+        if mask:
+            key = mask << 2 | quarter
+            found = _DISCARDS[key]
+            if found is None:
+                found = _DISCARDS[key] = _discard_ids(quarter, mask)
+            ids += found
     return ids
+
+
+def _discard_ids(quarter: int, mask: int) -> tuple[int, ...]:
+    """The discard ids of the faces set in ``mask``, a quarter of the faces word."""
+    first = n.DISCARD + _QUARTER * quarter
+    return tuple(first + f for f in range(_QUARTER) if mask >> f & 1)
 
 
 def legal_ids(st: PortfolioTable, seat: int) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardtable.games.portfolio.cards import ACE, KING, RANK_OF, RED, SUIT_OF, value
+from cardtable.games.portfolio.cards import ACE, FACE_OF, KING, RANK_OF, RED, SUIT_OF, value
 from cardtable.games.portfolio.table import (
     CAP_HIGH,
     CAP_LOW,
@@ -48,22 +48,27 @@ RUN_VALUE: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 
 def summary(st: PortfolioTable, slot: int) -> tuple[int, int, int, int]:
-    """``(suit, low rank, high rank, cap flags)`` of a slot in one pass over its zone (the hot
-    path of legal-move generation; ``ends`` and ``has_cap`` ask the same one at a time)."""
+    """``(suit, low rank, high rank, cap flags)`` of a slot (the hot path of legal-move
+    generation; ``ends`` and ``has_cap`` ask the same one at a time).
+
+    Read off the ends of the zone, which is always tidy (run by rank, then caps: ``_tidy``
+    after every play onto a slot, the load check's sort for a loaded position): the low end is
+    the first card, the caps are the last one or two, the high end the card before them. A
+    free slot (no run card) answers ``(-1, 14, 0, caps)``, as the scan of every card did."""
+    zone = st.zones[PF0 + slot]
     tags = st.tags
-    suit, low, high, caps = -1, KING + 1, 0, 0
-    for c in st.zones[PF0 + slot]:
-        flags = tags[c] & CAPS
-        if flags:
-            caps |= flags
-            continue
-        r = RANK_OF[c]
-        if r < low:
-            low = r
-            suit = SUIT_OF[c]
-        if r > high:
-            high = r
-    return suit, low, high, caps
+    caps = 0
+    i = len(zone) - 1
+    while i >= 0:
+        flags = tags[zone[i]] & CAPS
+        if not flags:
+            break
+        caps |= flags
+        i -= 1
+    if i < 0:
+        return -1, KING + 1, 0, caps
+    low = zone[0]
+    return SUIT_OF[low], RANK_OF[low], RANK_OF[zone[i]], caps
 
 
 def slot_value(st: PortfolioTable, slot: int) -> int:
@@ -78,23 +83,20 @@ def owned_slots(st: PortfolioTable) -> list[int]:
 
 
 def income(st: PortfolioTable, seat: int) -> int:
-    """Total value of the seat's portfolios now. The slots are read in place, not listed
-    (``owned_slots``): compiled, the list boxed up to 52 slot numbers per call, at every turn's
-    start and every rollout's leaf."""
+    """Total value of the seat's portfolios now. The owners are walked with ``enumerate``, not
+    read as ``owner[k]`` for 52 slot numbers (nor listed, as ``owned_slots`` does): compiled,
+    that is a pointer walk instead of a checked item call per slot, at every turn's start."""
     total = 0
-    owner = st.owner
-    for k in range(SLOTS):
-        if owner[k] == seat:
+    for k, who in enumerate(st.owner):
+        if who == seat:
             total += slot_value(st, k)
     return total
 
 
 def incomes(st: PortfolioTable) -> list[int]:
-    """Every seat's income, in one pass over the slots (read in place, as in ``income``)."""
+    """Every seat's income, in one walk over the owners (as in ``income``): a rollout's leaf."""
     out = [0] * st.num_players
-    owner = st.owner
-    for k in range(SLOTS):
-        who = owner[k]
+    for k, who in enumerate(st.owner):
         if who >= 0:
             out[who] += slot_value(st, k)
     return out
@@ -108,11 +110,14 @@ def ends(st: PortfolioTable, slot: int) -> tuple[int, int, int]:
 
 def hand_card(st: PortfolioTable, seat: int, rank: int, suit: int) -> int:
     """A card of that rank and suit in the seat's hand, the one taken from the pile this turn
-    first (ruling 2.4, step 6: the copy left in hand stays free to discard), or -1."""
+    first (ruling 2.4, step 6: the copy left in hand stays free to discard), or -1. Cards are
+    compared by face index (one table read per card, not two)."""
+    face = (rank - 1) * 4 + suit
+    tags = st.tags
     found = -1
     for card in st.zones[HAND0 + seat]:
-        if RANK_OF[card] == rank and SUIT_OF[card] == suit:
-            if st.tags[card] & TAKEN:
+        if FACE_OF[card] == face:
+            if tags[card] & TAKEN:
                 return card
             found = card
     return found
@@ -131,24 +136,34 @@ def free_slot(st: PortfolioTable) -> int:
     return st.owner.index(-1)
 
 
-#: A card's place in a tidy slot, as one sortable int: ``(caps, rank, card)`` in fields of
-#: 2, 4 and 8 bits (card ids are below 156).
+#: A card's place in a tidy slot, as one int: ``(caps, rank, card)`` in fields of 2, 4 and 8
+#: bits (card ids are below 156).
 _CARD_BITS: Final = 8
-_CARD_MASK: Final = (1 << _CARD_BITS) - 1
+
+
+def _tidy_key(tags: list[int], card: int) -> int:
+    return ((tags[card] & CAPS) << 4 | RANK_OF[card]) << _CARD_BITS | card
 
 
 def _tidy(st: PortfolioTable, slot: int) -> None:
     """Keep the slot's zone as run (by rank) then caps (low cap first).
 
-    Sorted as ints that carry the key and the card, not with a key function: compiled, the key
-    function was a Python call and a tuple per card. No two cards of a slot share the key (a
-    run has one card per rank and each end at most one cap), so the card in the low bits
-    never decides and the order is the key order, as before."""
+    An insertion sort in place by the int key ``(caps, rank, card)``: the zone is tidy but for
+    the card(s) just played (make, extend, cap, acquire), so it moves at most those, with no
+    list built. Compiled, the sort of a keyed copy allocated two lists and boxed a key per card
+    (2% of a search). The keys of a zone's cards differ (the card id is in them), so any
+    correct sort gives the one order the sort of keys gave."""
     zone = st.zones[PF0 + slot]
     tags = st.tags
-    keyed = [((tags[c] & CAPS) << 4 | RANK_OF[c]) << _CARD_BITS | c for c in zone]
-    keyed.sort()
-    zone[:] = [k & _CARD_MASK for k in keyed]
+    for i in range(1, len(zone)):
+        card = zone[i]
+        key = _tidy_key(tags, card)
+        j = i
+        while j > 0 and _tidy_key(tags, zone[j - 1]) > key:
+            zone[j] = zone[j - 1]
+            j -= 1
+        if j != i:
+            zone[j] = card
 
 
 def make(st: PortfolioTable, seat: int, suit: int, low: int, high: int) -> int:

@@ -8,10 +8,12 @@ seat, with the end handling of PF-R12..R14. Every automatic step runs inside
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.games.portfolio import legal, trades
 from cardtable.games.portfolio import notation as n
 from cardtable.games.portfolio import portfolios as pf
-from cardtable.games.portfolio.cards import FACE_INDEX, FACE_NAMES, FACE_OF, draw_cost
+from cardtable.games.portfolio.cards import FACE_NAMES, FACE_OF, draw_cost
 from cardtable.games.portfolio.table import (
     ACTIONS,
     DISCARD,
@@ -98,7 +100,7 @@ def first_source(st: PortfolioTable, seat: int, take: bool) -> None:
     if take:
         card = st.zones[DISCARD][-1]
         st.move(card, DISCARD, HAND0 + seat)
-        trades.widen_absent(st, seat, FACE_INDEX[st.card_name(card)])
+        trades.widen_absent(st, seat, FACE_OF[card])  # the face index of its name
         st.tags[card] |= TAKEN
         st.took_discard = True
         st.to_draw -= 1
@@ -142,19 +144,25 @@ def stock_emptied(st: PortfolioTable, seat: int) -> None:
             st.note(f"Seat {seat} drew the last stock card: the game is ending")
 
 
+#: Runs per suit and card faces, for ``play``'s decoding by ``//`` and ``%`` (compiled, machine
+#: arithmetic; ``divmod`` was a call through Python and a tuple per play).
+_RUN_COUNT: Final = len(n.RUNS)
+_FACE_COUNT: Final = len(FACE_NAMES)
+
+
 def play(st: PortfolioTable, seat: int, aid: int) -> None:
     """One of the table plays of the ACTIONS step (portfolios.py does the moving)."""
     if aid < n.EXTEND:
-        suit, run = divmod(aid - n.MAKE, len(n.RUNS))
-        low, high = n.RUNS[run]
-        pf.make(st, seat, suit, low, high)
+        run = aid - n.MAKE
+        low, high = n.RUNS[run % _RUN_COUNT]
+        pf.make(st, seat, run // _RUN_COUNT, low, high)
     elif aid < n.CAP:
-        slot, end = divmod(aid - n.EXTEND, 2)
-        pf.extend(st, seat, slot, end)
+        at = aid - n.EXTEND
+        pf.extend(st, seat, at // 2, at % 2)
     elif aid < n.NEUTRALIZE:
-        rest, face = divmod(aid - n.CAP, len(FACE_NAMES))
-        slot, end = divmod(rest, 2)
-        pf.cap(st, seat, slot, end, face // 4 + 1, face % 4)
+        at = aid - n.CAP
+        rest, face = at // _FACE_COUNT, at % _FACE_COUNT
+        pf.cap(st, seat, rest // 2, rest % 2, face // 4 + 1, face % 4)
     elif aid < n.ACQUIRE:
         pf.neutralize(st, seat, aid - n.NEUTRALIZE)
     elif aid < n.ACQUIRE_ACE:

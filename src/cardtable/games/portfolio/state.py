@@ -9,11 +9,11 @@ whole game knows: the result, the public view and the end check of a loaded posi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from cardtable.core import CardSet, Layout, StateFormatError, TableSpec
 from cardtable.core.gamerules import GameRules
-from cardtable.games.portfolio import describe, legal, rules, trades
+from cardtable.games.portfolio import describe, legal, meta, rules, trades
 from cardtable.games.portfolio import portfolios as pf
 from cardtable.games.portfolio.cards import (
     FACE_NAMES,
@@ -39,6 +39,10 @@ from cardtable.games.portfolio.table import (
 )
 
 _TABLES = {d: card_tables(d) for d in (2, 3)}
+#: ``to_act``'s answer per seat: tuples are immutable, so every call may share one. Typed as
+#: ``Sequence[int]``, not ``tuple[int]``: compiled, a ``tuple[int]`` item is unpacked into a C
+#: struct and packed into a new tuple when returned, which is the allocation this saves.
+_ACTORS: Final[tuple[Sequence[int], ...]] = tuple((seat,) for seat in range(meta.MAX_PLAYERS))
 
 
 class PortfolioState(PortfolioTable):
@@ -77,7 +81,9 @@ class PortfolioState(PortfolioTable):
         return trades.absent_facts_hold(self)
 
     def to_act(self) -> Sequence[int]:
-        return () if self.phase == OVER else (legal.decider(self),)
+        """The deciding seat as a shared one-seat tuple (``_ACTORS``): compiled, a fresh tuple
+        and its boxed seat were allocated on every call, a dozen per search iteration."""
+        return () if self.phase == OVER else _ACTORS[legal.decider(self)]
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -93,12 +99,26 @@ class PortfolioState(PortfolioTable):
         return [1.0 / len(best) if s in best else 0.0 for s in range(self.num_players)]
 
     def evaluate(self) -> list[float]:
+        """Each seat's share of the squared worth ``(max(0, money + 3 * income) + 1) ** 2``.
+
+        Written as one loop with the total summed once (it was summed again for every seat):
+        compiled, each ``sum``, ``zip`` and ``max`` was a call through Python. The weights are
+        whole numbers far below 2**53, so every sum is exact and the shares are the same floats
+        in any order of adding."""
         if self.is_terminal():
             return self.returns()
         incomes = pf.incomes(self)
-        worth = [max(0.0, m + 3.0 * i) + 1.0 for m, i in zip(self.money, incomes, strict=True)]
-        weights = [w * w for w in worth]
-        return [w / sum(weights) for w in weights]
+        money = self.money
+        weights: list[float] = []
+        total = 0.0
+        for seat in range(self.num_players):
+            worth = money[seat] + 3.0 * incomes[seat]
+            if worth < 0.0:
+                worth = 0.0
+            weight = (worth + 1.0) * (worth + 1.0)
+            weights.append(weight)
+            total += weight
+        return [w / total for w in weights]
 
     def game_stats(self) -> dict[str, float]:
         return {
