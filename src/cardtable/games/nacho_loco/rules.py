@@ -18,7 +18,7 @@ from __future__ import annotations
 from cardtable.core.state import canonical
 from cardtable.games.nacho_loco import facts
 from cardtable.games.nacho_loco.cards import rotate
-from cardtable.games.nacho_loco.config import Spot, spot
+from cardtable.games.nacho_loco.config import spot
 from cardtable.games.nacho_loco.meta import HAND_SIZE, TARGET_SCORE
 from cardtable.games.nacho_loco.notation import DRAW as DRAW_ID
 from cardtable.games.nacho_loco.notation import END, KEEP, START, TARGET
@@ -133,66 +133,48 @@ def any_live(st: NachoTable) -> bool:
 
 
 def placements(st: NachoTable, types: list[int]) -> list[int]:
-    """Action ids of every legal placement of a card type in ``types``, in increasing order."""
+    """Action ids of every legal placement of a card type in ``types`` (distinct types), in no
+    particular order: the frontier cells' offsets, kept by :func:`lay`, with the id arithmetic
+    of ``ActionLayout.place_id`` inlined."""
     wanted = 0
     for card_type in types:
         wanted |= 1 << card_type
-    return sorted_placements(st, wanted)
+    return _placements(st, types, wanted)
 
 
-def sorted_placements(st: NachoTable, wanted: int) -> list[int]:
-    """Action ids of every legal placement of the card types whose bits are set in ``wanted``,
-    in increasing order, built in that order instead of sorted afterwards (the sort was 5% of
-    a compiled Nacho Loco search: docs/performance.md, "Eighth sitting").
-
-    An id is ``place_base + 3 * (type * cells + cell) + rotation`` (``ActionLayout.place_id``),
-    so increasing ids run type by type, then cell by cell, then by rotation, and a Spot's
-    offsets of one type are already in rotation order (:func:`~.config.spot` files them as the
-    fit table lists them). So the frontier cells where a wanted type fits are put in increasing
-    order (insertion into a short list: a handful of cells), and then read once per type that
-    fits one of them; a cell where none of the wanted types fits is skipped on its type mask.
-    """
-    cells: list[int] = []
-    spots: list[Spot] = []
-    fits = 0
+def _placements(st: NachoTable, types: list[int], wanted: int) -> list[int]:
+    """:func:`placements` given ``wanted``, the bits of ``types``: the hot path of search. A
+    cell where none of the types fits is skipped on its type mask, and so is each type that
+    does not fit the cell (``hits``): most (cell, type) pairs fit nothing, and reading a
+    type's empty offsets cost more than the bit test (docs/performance.md, "Eighth sitting")."""
+    base = st.cfg.place_base
+    ids: list[int] = []
     for cell, found in st.frontier.items():
         hits = found.mask & wanted
         if not hits:
             continue
-        fits |= hits
-        k = len(cells)
-        cells.append(cell)
-        spots.append(found)
-        while k > 0 and cells[k - 1] > cell:
-            cells[k] = cells[k - 1]
-            spots[k] = spots[k - 1]
-            k -= 1
-        cells[k] = cell
-        spots[k] = found
-    base = st.cfg.place_base
-    ids: list[int] = []
-    card_type = 0
-    while fits:
-        if fits & 1:
-            for i in range(len(cells)):
-                found = spots[i]
-                if found.mask >> card_type & 1:
-                    at = base + 3 * cells[i]
-                    for offset in found.offsets[card_type]:
-                        ids.append(at + offset)
-        fits >>= 1
-        card_type += 1
+        offsets = found.offsets
+        at = base + cell * 3
+        for card_type in types:
+            if hits >> card_type & 1:
+                for offset in offsets[card_type]:
+                    ids.append(at + offset)
     return ids
 
 
 def hand_placements(st: NachoTable, seat: int) -> list[int]:
-    """The placements of every card type in ``seat``'s hand, in increasing order (the hand's
-    types as the bits of one int: no list of them, no list search per card)."""
+    """The placements of every card type in ``seat``'s hand, in no particular order (the hand's
+    distinct types found with a bit mask, not a list search per card)."""
     type_of = st.cfg.type_of
+    types: list[int] = []
     wanted = 0
     for c in st.zones[HAND0 + seat]:
-        wanted |= 1 << type_of[c]
-    return sorted_placements(st, wanted)
+        t = type_of[c]
+        bit = 1 << t
+        if not wanted & bit:
+            wanted |= bit
+            types.append(t)
+    return _placements(st, types, wanted)
 
 
 def fitting_mask(st: NachoTable) -> int:
@@ -248,24 +230,25 @@ def legal_action_ids(st: NachoTable, seat: int) -> list[int]:
     if seat != st.active or st.phase == OVER:
         return []
     phase = st.phase
-    # The placements come in increasing order (:func:`sorted_placements`), and DRAW, KEEP and
-    # END are below every placement id (notation), so no list is sorted here.
     if phase == PLAY:
         ids = hand_placements(st, seat)
         if not ids:
             return [DRAW_ID]
+        ids.sort()
         return ids
     if phase == DRAWN:
         card = drawn_card(st, seat)
-        ids = sorted_placements(st, 1 << st.cfg.type_of[card]) if card >= 0 else []
+        ids = placements(st, [st.cfg.type_of[card]]) if card >= 0 else []
         if not ids or not st.options.must_play_drawn:
-            ids.insert(0, KEEP)
+            ids.append(KEEP)
+        ids.sort()
         return ids
     if phase == TARGETING:
         return [TARGET + s for s in range(st.num_players) if s != seat]
     if phase == AGAIN:
         ids = hand_placements(st, seat)
-        ids.insert(0, END)
+        ids.append(END)
+        ids.sort()
         return ids
     # STARTING: any non-Closer hand card as the starter (NL-R17)
     closer = st.cfg.closer_type
