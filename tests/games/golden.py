@@ -5,6 +5,7 @@ digests recorded in each ``data/trace.txt`` depend on these two functions byte f
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from cardtable.core import Rng, State
@@ -56,3 +57,13 @@ def step(
     if state.events is not None:
         digest.update(repr(state.events[logged:]).encode())
     digest.update(fingerprint(state).encode())
+
+
+def recorded(data: Path) -> dict[tuple[int, str, int], str]:
+    """The recorded ``players variant seed digest`` lines of a trace's data file."""
+    out = {}
+    for line in data.read_text().splitlines():
+        if line and not line.startswith("#"):
+            players, variant, seed, digest = line.split()
+            out[int(players), variant, int(seed)] = digest
+    return out

@@ -126,12 +126,7 @@ def trace_lines() -> list[str]:
 
 def recorded() -> dict[tuple[int, str, int], str]:
     """The recorded ``players variant seed digest`` lines of ``data/trace.txt``."""
-    out = {}
-    for line in DATA.read_text().splitlines():
-        if line and not line.startswith("#"):
-            players, variant, seed, digest = line.split()
-            out[int(players), variant, int(seed)] = digest
-    return out
+    return golden.recorded(DATA)
 
 
 def main() -> None:
