@@ -595,8 +595,9 @@ class TableService:
         self, table: LiveTable, state: State, seat: int, chosen: Action, fence: bool = False
     ) -> bool:
         """Store ``chosen`` (already applied to ``state``, a copy of the table's) as the next
-        step, then make ``state`` the table's. False, with the table brought up to date from
-        the store, if another process stored that step first: nothing was shown of it.
+        step, then make it on the table's own state too. False, with the table brought up to
+        date from the store, if another process stored that step first: nothing was shown of
+        it.
         ``fence``: a bot's move, stored only while this process owns the table.
 
         The caller holds the table's lock: the move is stored by the writer thread while the
@@ -611,8 +612,15 @@ class TableService:
             await self.refresh(table)
             return False
         self.counts["moves"] += 1
-        table.state = state
+        # The same move once more, on the table's own state, instead of making the copy the
+        # table's: the table's state then stays one object for the whole game, and a timed
+        # collection, which freezes what survives it, never walks it again; a copy made the
+        # table's would be new every move, so every collection walked every live table's state
+        # (docs/reliability.md, "Ninth sitting: one state per table"). Moves are deterministic
+        # (the state carries its generator), so both copies agree.
+        table.state.apply_unchecked(seat, chosen.id)
         table.seq += 1
+        state = table.state
         table.clock.moved(state)
         table.changed.set()
         if state.is_terminal():
