@@ -19,7 +19,9 @@ def test_one_wake_up_of_the_loop_per_transaction(db_url: str) -> None:
     service = TableService(store, think_time=0.0, bot_workers=1)
     tables = [service.create("score", 3, {}, ["human"] * 3, "A")[0] for _ in range(8)]
     store.add_event(tables[3].id, 1, 0, "taken first", False)
-    writer = MoveWriter(store)
+    writer = MoveWriter(
+        store, inline=False
+    )  # the thread (PostgreSQL's path; see test_inline_moves)
     wakes: list[Any] = []
     lock = threading.Lock()
 
@@ -60,7 +62,9 @@ def test_a_wait_cancelled_before_the_writer_took_the_move_stores_nothing(db_url:
     store = Store(db_url, "node-a")
     service = TableService(store, think_time=0.0, bot_workers=1)
     kept, dropped = (service.create("score", 3, {}, ["human"] * 3, "A")[0] for _ in range(2))
-    writer = MoveWriter(store)
+    writer = MoveWriter(
+        store, inline=False
+    )  # the thread (PostgreSQL's path; see test_inline_moves)
 
     async def main() -> None:
         with writer._wake:
