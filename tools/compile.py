@@ -75,6 +75,7 @@ MODULES: tuple[str, ...] = (
     "games/score/facts.py",
     "games/score/rules.py",
     "games/score/value.py",
+    "games/score/rounds.py",
     "games/score/state.py",
     "games/score/greedy.py",
     "games/nacho_loco/config.py",

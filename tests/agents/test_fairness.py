@@ -21,6 +21,7 @@ BOTS = [
     "pimc:iterations=3,cutoff=0",
     "halving:rollouts=40",
     "halving:rollouts=20,cutoff=0,value=evaluate",
+    "halving:rollouts=20,stop=round",
 ]
 
 

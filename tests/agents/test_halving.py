@@ -7,12 +7,13 @@ That it never reads hidden information is proved with every other bot in test_fa
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from cardtable.agents import decide, make_agent
 from cardtable.agents.base import InfoSet
-from cardtable.agents.halving import HalvingAgent, halve
+from cardtable.agents.halving import HalvingAgent, halve, halve_timed
 from cardtable.core import Rng, new_state
 
 ARMS = 18  # the most placements a Nacho Loco decision offers
@@ -95,8 +96,48 @@ def test_the_halving_spec_parses() -> None:
         ("halving:cutoff=-1", "non-negative cutoff"),
         ("halving:value=best", "value must be"),
         ("halving:rollouts=x", "must be a int"),
+        ("halving:time=-1", "non-negative time"),
+        ("halving:clock=gpu", "clock 'wall' or 'cpu'"),
+        ("halving:stop=turn", "stop must be"),
     ],
 )
 def test_bad_halving_specs_say_what_is_wrong(spec: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         make_agent(spec)
+
+
+def test_a_time_budget_is_split_evenly_over_the_halving_rounds() -> None:
+    """A fake clock that moves 1 s a pull: 18 arms take 5 rounds, so 10 s gives each round
+    2 s: two worlds a round (the clock is read after each), and the last pair is compared."""
+    ticks = [0.0]
+
+    def now() -> float:
+        return ticks[0]
+
+    calls: list[int] = []
+    inner = shared_luck_pull(3, calls)
+
+    def pull(alive: list[int]) -> list[float]:
+        ticks[0] += 1.0
+        return inner(alive)  # type: ignore[operator, no-any-return]
+
+    best, used, pulls = halve_timed(ARMS, 10.0, now, pull)
+    assert calls == [18, 18, 9, 9, 5, 5, 3, 3, 2, 2]
+    assert (used, pulls) == (sum(calls), 10) and best in range(ARMS)
+    # A budget too small for any round still pulls one world a round.
+    calls.clear()
+    assert halve_timed(5, 0.0, now, pull)[1:] == (10, 3) and calls == [5, 3, 2]
+
+
+def test_the_time_and_stop_options_parse_and_spend_cpu_time() -> None:
+    agent = make_agent("halving:time=0.02,clock=cpu,stop=round")
+    assert isinstance(agent, HalvingAgent)
+    assert (agent.config.time, agent.config.clock, agent.config.stop) == (0.02, "cpu", "round")
+    state, rng = new_state("score", 3, seed=4), Rng(4)
+    while len(state.legal_action_ids(state.to_act()[0])) < 3:
+        state.apply_unchecked(state.to_act()[0], state.legal_action_ids(state.to_act()[0])[0])
+    seat = state.to_act()[0]
+    began = time.thread_time()
+    agent.best_index(InfoSet(state, seat, rng), Rng(2))
+    assert time.thread_time() - began >= 0.02
+    assert agent.last_worlds >= 2  # at least one world a halving round (3+ actions: 2 rounds)

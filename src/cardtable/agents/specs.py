@@ -196,6 +196,10 @@ def _halving(params: dict[str, str]) -> HalvingAgent:
         raise ValueError("halving needs rollouts >= 1 and a non-negative cutoff")
     if config.value not in ("evaluate", "search", "auto"):
         raise ValueError("halving value must be 'evaluate', 'search' or 'auto'")
+    if config.time < 0 or config.clock not in ("wall", "cpu"):
+        raise ValueError("halving needs a non-negative time and clock 'wall' or 'cpu'")
+    if config.stop not in ("cutoff", "round"):
+        raise ValueError("halving stop must be 'cutoff' or 'round'")
     return HalvingAgent(config)
 
 

@@ -288,6 +288,16 @@ class State(ABC):
         """
         return self.evaluate()
 
+    def round_mark(self) -> int:
+        """A number that changes when a round of the game ends, for rollouts that stop there.
+
+        A search's ``stop=round`` rollout reads it when it starts and plays on until it
+        changes (or the game ends), so the leaf is scored right after the round's scoring
+        has moved the totals. A game without rounds keeps the default, a constant: such a
+        rollout plays to the end of the game.
+        """
+        return 0
+
     def agrees_with_public_facts(self) -> bool:
         """Does this state agree with the public facts the game keeps beyond seen marks?
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from cardtable.core import CardSet, Layout, Rng, TableSpec
 from cardtable.core.gamerules import GameRules
-from cardtable.games.score import facts, rules
+from cardtable.games.score import facts, rounds, rules
 from cardtable.games.score.cards import NAMES, NUM_COMPLETES
 from cardtable.games.score.describe import choice_notes, describe_action, explain_illegal
 from cardtable.games.score.meta import SEAT_NAMES
@@ -136,6 +136,10 @@ class ScoreState(ScoreTable):
         if self.is_terminal():
             return self.returns()
         return fitted_shares(self)
+
+    def round_mark(self) -> int:
+        """The round's number: a ``stop=round`` rollout ends when it changes (``rounds``)."""
+        return rounds.round_mark(self)
 
     def game_stats(self) -> dict[str, float]:
         return {
