@@ -1,4 +1,4 @@
-"""Nacho Loco's heavy-playout policy (``NachoState.rollout_action_id``, :mod:`...nacho_loco.playout`).
+"""Nacho Loco's heavy-playout policy (``NachoState.rollout_action_id``, :mod:`.playout`).
 
 A search on ``ismcts:rollout=heavy`` plays its rollouts with it: a weighted random choice among
 the legal ids, weights from the frontier's placement effects (matched segments, matched actions,
