@@ -1,9 +1,18 @@
 """Instructions per rollout: ismcts's compiled _rollout on fixed Nacho Loco positions.
 
-Run under callgrind with --toggle-collect='*IsmctsAgent*_rollout' (inclusive: the heavy branch
-is called from _rollout). Positions: every 2nd decision of 4 greedy-vs-greedy games (seeds 1-4);
-each rolled out REPS times from a fresh clone (clones made outside the counted function).
+Run from the repository root (ROLLOUT random|heavy, CUTOFF 0|8)::
+
+    PYTHONPATH=$PWD/src nice -n 10 valgrind --tool=callgrind \
+        --toggle-collect='CPyDef_ismcts___IsmctsAgent____rollout' .venv/bin/python \
+        benchmarks/ladder_runs/nacho-loco-s11-playout/playout_cost.py ROLLOUT CUTOFF
+
+(the exact name: a pattern that also matches the CPyPy_ wrapper toggles collection off again
+inside it). Inclusive: the heavy branch is called from _rollout. Steps taken: the call count of
+apply_unchecked under _rollout (callgrind_annotate --tree=caller). Positions: every 2nd
+decision of 4 greedy-vs-greedy games (seeds 1-4); each rolled out REPS times from a fresh clone
+(clones made outside the counted function).
 """
+
 import sys
 
 from cardtable import _compiled
