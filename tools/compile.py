@@ -88,6 +88,7 @@ MODULES: tuple[str, ...] = (
     "games/nacho_loco/state.py",
     "games/nacho_loco/greedy.py",
     "games/nacho_loco/value.py",
+    "games/nacho_loco/playout.py",
     # The web table's diff of two views and the seat logs: a broadcast's hot loop, per seat per
     # move (docs/reliability.md, "Seventh sitting: CPU per action").
     "server/patch.py",

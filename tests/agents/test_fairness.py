@@ -17,6 +17,7 @@ BOTS = [
     "ismcts:iterations=20,rollout=greedy",
     "ismcts:iterations=40,reuse=0,first=greedy,cutoff=24",
     "ismcts:iterations=40,reuse=0,keep=2",
+    "ismcts:iterations=30,reuse=0,rollout=heavy,value=auto",
     "pimc:iterations=6",
     "pimc:iterations=3,cutoff=0",
     "halving:rollouts=40",

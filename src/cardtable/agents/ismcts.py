@@ -30,7 +30,7 @@ class IsmctsConfig:
     iterations: int = 1000
     time: float = 0.0  # seconds; when > 0 it replaces the iteration budget
     c: float = 0.7  # exploration constant of UCT (returns are win shares in 0..1)
-    rollout: str = "random"  # or "greedy"
+    rollout: str = "random"  # or "greedy", or "heavy" (the game's State.rollout_action_id)
     cutoff: int = 8  # rollout actions before State.evaluate() scores the position
     clock: str = "wall"  # what ``time`` measures: "wall" (perf_counter) or "cpu" (thread_time)
     reuse: int = 1  # iterations per sampled world; 0 = one per legal root action
@@ -244,6 +244,8 @@ class IsmctsAgent:
                 action = greedy_choice(state.observation(seat), legal_actions, rng)[0]
                 state.apply_unchecked(seat, action.id)
             return self._leaf(state)
+        if self.config.rollout == "heavy":
+            return self._heavy_rollout(state, rng)
         for _ in range(self.config.cutoff):  # direct calls, as in _iterate
             if state.is_terminal():
                 return state.returns()
@@ -253,6 +255,19 @@ class IsmctsAgent:
             if not ids:
                 break  # see _iterate
             state.apply_unchecked(seat, ids[rng.below(len(ids))] if len(ids) > 1 else ids[0])
+        return self._leaf(state)
+
+    def _heavy_rollout(self, state: State, rng: Rng) -> list[float]:
+        """As the random rollout, each action drawn by the game's ``rollout_action_id``."""
+        for _ in range(self.config.cutoff):
+            if state.is_terminal():
+                return state.returns()
+            movers = state.to_act()
+            seat = movers[rng.below(len(movers))] if len(movers) > 1 else movers[0]
+            action = state.rollout_action_id(seat, rng)
+            if action < 0:
+                break  # see _iterate
+            state.apply_unchecked(seat, action)
         return self._leaf(state)
 
     def _leaf(self, state: State) -> list[float]:

@@ -164,8 +164,8 @@ def _typed(bot: str, config: type, params: dict[str, str]) -> dict[str, Any]:
 
 def _ismcts(params: dict[str, str]) -> IsmctsAgent:
     config = IsmctsConfig(**_typed("ismcts", IsmctsConfig, params))
-    if config.rollout not in ("random", "greedy"):
-        raise ValueError("ismcts rollout must be 'random' or 'greedy'")
+    if config.rollout not in ("random", "greedy", "heavy"):
+        raise ValueError("ismcts rollout must be 'random', 'greedy' or 'heavy'")
     if config.iterations < 1 or config.time < 0 or config.cutoff < 0 or config.c < 0:
         raise ValueError("ismcts needs iterations >= 1 and non-negative time, cutoff and c")
     if config.clock not in ("wall", "cpu"):

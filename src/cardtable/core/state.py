@@ -298,6 +298,19 @@ class State(ABC):
         """
         return 0
 
+    def rollout_action_id(self, seat: int, rng: Rng) -> int:
+        """A legal action id for ``seat`` as a search's heavy rollout plays it; -1 for none.
+
+        Only a search on ``rollout=heavy`` asks (``ismcts``), in its sampled worlds. A game may
+        bias the choice toward sensible moves from its own arrays, cheaply and without building
+        an observation (Nacho Loco: ``games/nacho_loco/playout.py``). The default: uniform over
+        ``legal_action_ids``, i.e. a random rollout.
+        """
+        ids = self.legal_action_ids(seat)
+        if not ids:
+            return -1
+        return ids[rng.below(len(ids))] if len(ids) > 1 else ids[0]
+
     def agrees_with_public_facts(self) -> bool:
         """Does this state agree with the public facts the game keeps beyond seen marks?
 

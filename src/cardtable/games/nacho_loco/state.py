@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from cardtable.core import BadOptions, CardSet, Layout, Rng, StateFormatError, TableSpec
 from cardtable.core.gamerules import GameRules
-from cardtable.games.nacho_loco import rules, sampling, value
+from cardtable.games.nacho_loco import playout, rules, sampling, value
 from cardtable.games.nacho_loco.describe import (
     choice_notes,
     deciding_text,
@@ -121,6 +121,10 @@ class NachoState(NachoTable):
         """The fitted value of :mod:`.value` (hand contents, skips, the turn): only the search
         (``ismcts:value=search``, ``hard`` here) reads it; ``evaluate`` stays the shared one."""
         return value.search_value(self)
+
+    def rollout_action_id(self, seat: int, rng: Rng) -> int:
+        """The heavy-playout policy of :mod:`.playout` (``ismcts:rollout=heavy``)."""
+        return playout.rollout_action_id(self, seat, rng)
 
     def game_stats(self) -> dict[str, float]:
         return {
