@@ -26,9 +26,9 @@ moves with its own generator, and each table makes at most ``ceil(ACTIONS / TABL
 moves the writer stores per transaction depends on the threads' timing. A line counts
 the objects the collector tracks that were made during the moves and are still alive (with a
 positive ``gc_every_seconds`` nothing is collected during the moves unless a timed collection
-falls in them): what the next timed collection would walk. The last line is a digest of the moves and one
-of every message each connection was sent, in order: the same in two builds that make the
-same moves and send the same bytes.
+falls in them): what the next timed collection would walk. The last line is a digest of the
+moves and one of every message each connection was sent, in order: the same in two builds
+that make the same moves and send the same bytes.
 """
 
 from __future__ import annotations
