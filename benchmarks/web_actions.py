@@ -93,7 +93,7 @@ async def run(
     store = Store(url, "bench")
     service = TableService(store, think_time=0.0, bot_workers=1)
     service.timings.watch_gc()
-    tables_module.secrets = SeededSecrets(1)  # type: ignore[assignment]
+    tables_module.secrets = SeededSecrets(1)  # type: ignore[attr-defined,assignment]
     # As the server does at start (0, 0: Python's collector as it is).
     tune_gc(gc_threshold, gc_every)
     collector = asyncio.create_task(collect_every(gc_every)) if gc_every > 0 else None

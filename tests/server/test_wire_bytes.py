@@ -67,8 +67,8 @@ class SeededSecrets:
 
 async def play(game: str, players: int, db: str) -> str:
     """The digest of every message of a fixed game of ``game``, connection by connection."""
-    saved = tables_module.secrets
-    tables_module.secrets = SeededSecrets(game)  # type: ignore[assignment]
+    saved = tables_module.secrets  # type: ignore[attr-defined]
+    tables_module.secrets = SeededSecrets(game)  # type: ignore[attr-defined,assignment]
     service = TableService(Store(f"sqlite:///{db}", "t"), think_time=0.0)
     try:
         table = service.create(game, players, {}, ["human"] * players, "A")[0]
@@ -103,7 +103,7 @@ async def play(game: str, players: int, db: str) -> str:
         return whole.hexdigest()
     finally:
         await service.close()
-        tables_module.secrets = saved
+        tables_module.secrets = saved  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
