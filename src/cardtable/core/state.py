@@ -612,7 +612,9 @@ class State(ABC):
 
     # ------------------------------------------------------------------ observation
 
-    def observation(self, seat: int | None, history: bool = True) -> dict[str, Any]:
+    def observation(
+        self, seat: int | None, history: bool = True, shared: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-able data; ``None`` is a spectator.
 
         Zones list card names, with ``None`` for a card the seat cannot see. A zone whose order
@@ -625,7 +627,16 @@ class State(ABC):
         proportion to the game's length, and a caller that keeps them itself, entry by entry
         through :meth:`history_entry` and :meth:`hears` (the web table's per-seat logs,
         ``cardtable.server.seatlog``), should not pay for them again on every view.
+
+        ``shared``: the parts that read the same to every seat, kept from the first call made
+        with the same dict and handed to the later ones as those very objects (the web table's
+        broadcast makes one observation per seat of one state): ``to_act``, ``terminal``,
+        ``scores``, ``returns``, ``committed``, ``public`` and every public zone. Empty at the
+        first call, which fills it; only for observations of one unchanged state, with
+        ``history=False``.
         """
+        if shared is not None and shared and not history:
+            return self._observe_shared(seat, shared)
         layout = self.spec.layout
         zones: dict[str, list[str | None]] = {}
         for zi in range(len(self.zones)):
@@ -647,7 +658,7 @@ class State(ABC):
                     if self.hears(seat, audience):
                         log.append(text)
         terminal = self.is_terminal()
-        return {
+        view: dict[str, Any] = {
             "game": self.GAME,
             "num_players": self.num_players,
             "seat": seat,
@@ -662,6 +673,48 @@ class State(ABC):
             "history": entries,
             "history_data": history_data,
             "log": log,
+        }
+        if shared is not None:
+            for key in ("to_act", "terminal", "scores", "returns", "committed", "public"):
+                shared[key] = view[key]
+            public_zones: dict[str, list[str | None]] = {}
+            for zi in range(len(self.zones)):
+                if layout.public[zi]:
+                    name = layout.specs[zi].name
+                    public_zones[name] = zones[name]
+            shared["public_zones"] = public_zones
+        return view
+
+    def _observe_shared(self, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
+        """:meth:`observation` of a later seat without the history, with the seat-independent
+        parts from ``shared`` (filled by the first seat's)."""
+        layout = self.spec.layout
+        public_zones: dict[str, list[str | None]] = shared["public_zones"]
+        zones: dict[str, list[str | None]] = {}
+        for zi in range(len(self.zones)):
+            name = layout.specs[zi].name
+            if layout.public[zi]:
+                zones[name] = public_zones[name]
+            else:
+                zones[name] = self.zone_view(seat, zi)
+        own_commit = None
+        if seat is not None and self.pending[seat] != NO_COMMIT:
+            own_commit = self.spec.actions.action(self.pending[seat]).text
+        return {
+            "game": self.GAME,
+            "num_players": self.num_players,
+            "seat": seat,
+            "to_act": shared["to_act"],
+            "terminal": shared["terminal"],
+            "scores": shared["scores"],
+            "returns": shared["returns"],
+            "committed": shared["committed"],
+            "my_commit": own_commit,
+            "public": shared["public"],
+            "zones": zones,
+            "history": [],
+            "history_data": [],
+            "log": [],
         }
 
     def hears(self, seat: int | None, audience: int) -> bool:

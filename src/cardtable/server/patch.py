@@ -130,14 +130,19 @@ def _list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool:
     """A tail that moved on, or a list of the same length entry by entry; False if neither
     pays (the caller replaces the list whole)."""
     if new and old:
-        # Where the new list's first entry is in the old one (found by C code, not a loop
-        # here): if the old list from there is the new one's start, the list moved on. Counted
-        # first, so that no search ends in ValueError: compiled, each raise builds a traceback
-        # entry (about 2% of a broadcast's CPU when it did).
-        start = -1
-        for _ in range(old.count(new[0])):
-            start = old.index(new[0], start + 1)
-            kept = len(old) - start
+        # Each place of the old list that holds the new list's first entry, in order: if the
+        # old list from there is the new one's start, the list moved on. A loop here, compiled,
+        # that stops at the first place that fits: a tail that moved on by k entries costs k + 1
+        # comparisons, where counting the matches first (to search without a ValueError, which
+        # compiled builds a traceback entry) compared every entry of the old list, a dict
+        # compare each for the timeline's (docs/reliability.md, "Ninth sitting").
+        first = new[0]
+        size = len(old)
+        for start in range(size):
+            entry = old[start]
+            if entry is not first and entry != first:
+                continue
+            kept = size - start
             if kept <= len(new) and old[start:] == new[:kept]:
                 if start + len(new) - kept >= len(new):
                     break  # as many operations as the list has entries: replace it

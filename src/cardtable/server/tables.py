@@ -150,6 +150,9 @@ class LiveTable:
         """Public facts of the table (the seed only once the game is over)."""
         info = get_game(self.row.game)
         over = self.state.is_terminal()
+        online = {c.seat for c in self.connections}  # (a set: made once per broadcast)
+        away = self.clock.away
+        seats = self.row.seats
         return {
             "id": self.id,
             "game": info.name,
@@ -163,13 +166,13 @@ class LiveTable:
                     "name": s.get("name") or "",
                     "taken": s["kind"] == "bot" or bool(s.get("token")),
                     "invite": "invite" in s,
-                    "online": any(c.seat == i for c in self.connections),
-                    "away": self.away(i),
+                    "online": i in online,
+                    "away": away(i),
                 }
-                for i, s in enumerate(self.row.seats)
+                for i, s in enumerate(seats)
             ],
             "turn_seconds": self.row.turn_seconds,
-            "hints": self.hints_allowed(),
+            "hints": sum(1 for s in seats if s["kind"] == "human") == 1,  # hints_allowed()
             "deadline": self.deadline(),
             "to_act": list(self.state.to_act()),
             "finished": over,

@@ -111,8 +111,16 @@ def seat_view(
                 }
             )
     log = SeatLog(seat).update(state) if logs is None else logs.of(state, seat)
-    observation = log.fill(state.observation(seat, history=False))
-    if common is not None:
+    if common is None:
+        observation = log.fill(state.observation(seat, history=False))
+    else:
+        # The seat-independent parts (the public part, the public zones, whose turn it is,
+        # the scores) made once per broadcast, for the first seat (State.observation's
+        # ``shared``).
+        observed = common.get("observed")
+        if observed is None:
+            observed = common["observed"] = {}
+        observation = log.fill(state.observation(seat, False, observed))
         _share(observation, common)
     commit = observation["my_commit"]
     return {
