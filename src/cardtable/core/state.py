@@ -467,7 +467,9 @@ class State(ABC):
         keep = audience | self.spec.layout.owner_bit[src]
         seen = self.seen
         for other in self.zones[src]:
-            seen[other] &= keep
+            mark = seen[other]
+            if mark & ~keep:  # a store only where a seat loses track (most marks are kept)
+                seen[other] = mark & keep
 
     def _share_copy_marks(self, card: int, src: int) -> None:
         """Before ``card`` leaves an unordered zone: make the marks of its identical copies there
@@ -477,10 +479,21 @@ class State(ABC):
         so it follows the moving card and still knows ``k - 1`` of the rest, whichever copy the
         engine chose. The rest are marked in a canonical order (by id).
         """
-        zone = self.zones[src]
-        rank, tags, seen = self.spec.cards.rank, self.tags, self.seen
-        kind, tag = rank[card], tags[card]
+        cards = self.spec.cards
+        seen = self.seen
         owner = self.spec.layout.owner_bit[src]
+        # First the marks of the card's copies wherever they lie (one or three reads, not a
+        # walk of the hand): if nobody but the owner knows any of them, nobody knows a copy in
+        # this zone, and there is nothing to even out. So it ends for every move in Piece of
+        # the Action's searches, 88% in Portfolio's, 80% in Score!'s.
+        extra = seen[card] & ~owner
+        for c in cards.twins[card]:
+            extra |= seen[c] & ~owner
+        if not extra:
+            return
+        zone = self.zones[src]
+        rank, tags = cards.rank, self.tags
+        kind, tag = rank[card], tags[card]
         # One pass without a list first: usually nobody but the owner knows any copy (a hand
         # in a search sample), and then there is nothing to even out. The profile of compiled
         # Score! searches showed the list built per move as 6% of all time.

@@ -80,7 +80,7 @@ class CardSet:
     determinisation then only exchanges cards that share a back. By default all backs are alike.
     """
 
-    __slots__ = ("_ids_by_name", "backs", "has_copies", "names", "rank", "single_back")
+    __slots__ = ("_ids_by_name", "backs", "has_copies", "names", "rank", "single_back", "twins")
 
     def __init__(self, names: Sequence[str], backs: Sequence[int] | None = None) -> None:
         self.names: tuple[str, ...] = tuple(names)
@@ -96,6 +96,12 @@ class CardSet:
         #: sort alike and the order never depends on which copy a zone holds.
         self.rank: tuple[int, ...] = tuple(by_name[name][0] for name in self.names)
         self.has_copies = len(by_name) < len(self.names)
+        #: The other ids of each card's name (its identical copies, wherever they are): a move
+        #: out of a hand reads their marks to see at once whether anyone but the owner knows
+        #: any copy (:meth:`cardtable.core.state.State._share_copy_marks`).
+        self.twins: tuple[tuple[int, ...], ...] = tuple(
+            tuple(c for c in by_name[name] if c != card) for card, name in enumerate(self.names)
+        )
 
     def __len__(self) -> int:
         return len(self.names)
