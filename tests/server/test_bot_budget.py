@@ -71,8 +71,28 @@ def test_a_time_bounded_search_keeps_its_long_rollouts() -> None:
     assert "cutoff=1000" in cap.clamp("ismcts:time=9,cutoff=1000")
     assert "cutoff=32" in cap.clamp("ismcts:iterations=10,cutoff=1000")
     assert "cutoff=32" in cap.clamp("pimc:iterations=10,cutoff=0")
-    assert cap.clamp("halving:rollouts=1000000000") == ("halving:rollouts=3000,cutoff=8,value=auto")
+    assert cap.clamp("halving:rollouts=1000000000") == (
+        "halving:rollouts=3000,cutoff=8,value=auto,time=0.0,clock=wall,stop=cutoff"
+    )
     assert "cutoff=32" in cap.clamp("halving:cutoff=0")
+
+
+def test_halving_on_a_clock_or_stopping_at_the_round_is_capped_like_every_search() -> None:
+    """``halving`` gained ``time``, ``clock`` and ``stop=round`` (docs/bots.md, "Ninth sitting:
+    Score! rollouts to the round's end"); unchecked, ``halving:time=100000`` held a worker for
+    a day and ``stop=round`` rolled out past the cut-off cap."""
+    cap = Budget(seconds=2.0, iterations=3_000, cutoff=32)
+    assert cap.check("halving:time=100000") == (
+        "a bot may think at most 2 s per decision (time=100000.0 asked)"
+    )
+    assert "wall clock" in (cap.check("halving:time=1,clock=cpu") or "")
+    assert "stop=round" in (cap.check("halving:rollouts=100,stop=round") or "")
+    assert cap.check("halving:time=1.5,stop=round") is None  # the clock bounds it
+    clamped = cap.clamp("halving:time=100000,clock=cpu,stop=round")
+    assert "time=2.0" in clamped and "clock=wall" in clamped and "stop=round" in clamped
+    assert cap.check(clamped) is None
+    clamped = cap.clamp("halving:rollouts=100,stop=round")
+    assert "stop=cutoff" in clamped and cap.check(clamped) is None
 
 
 def test_a_stored_hog_resumes_clamped_to_the_caps(db_url: str) -> None:

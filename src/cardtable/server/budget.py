@@ -115,12 +115,27 @@ class Budget:
         return None
 
     def _check_halving(self, cfg: HalvingConfig) -> str | None:
-        """Sequential halving has no clock: its rollouts count like search iterations (one
-        rollout each), and every rollout must stop (``cutoff=0`` plays to the end)."""
+        """Sequential halving: on a clock (``time``) like the other searches, wall clock only;
+        otherwise its rollouts count like search iterations (one rollout each), and every
+        rollout must stop within the cap (``cutoff=0`` plays to the end of the game, and
+        ``stop=round`` to the end of the round, or of the game in a game without rounds)."""
+        if cfg.time > 0 and cfg.clock != "wall":
+            return "a bot on this server thinks by the wall clock (clock=cpu is for measurements)"
+        if cfg.time > self.seconds:
+            return (
+                f"a bot may think at most {self.seconds:g} s per decision (time={cfg.time} asked)"
+            )
+        if cfg.time > 0:
+            return None  # the clock bounds it, however long its rollouts (module docstring)
         if cfg.rollouts > self.iterations:
             return (
                 f"a bot may search at most {self.iterations} rollouts per decision "
                 f"(rollouts={cfg.rollouts} asked)"
+            )
+        if cfg.stop != "cutoff":
+            return (
+                f"a bot's rollouts may be at most {self.cutoff} actions "
+                f"(stop={cfg.stop} plays past the cut-off; give a time budget instead)"
             )
         if cfg.cutoff == 0:
             return (
@@ -159,8 +174,11 @@ class Budget:
             hcfg = agent.config
             clamped_halving = replace(
                 hcfg,
+                time=min(hcfg.time, self.seconds),
+                clock="wall",
                 rollouts=min(hcfg.rollouts, self.iterations),
-                cutoff=self._rollout_cap(0.0, hcfg.cutoff, stops=True),
+                cutoff=self._rollout_cap(hcfg.time, hcfg.cutoff, stops=True),
+                stop=hcfg.stop if hcfg.time > 0 else "cutoff",
             )
             return spec if clamped_halving == hcfg else config_spec(clamped_halving)
         if isinstance(agent, PimcAgent):
