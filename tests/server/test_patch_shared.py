@@ -28,14 +28,9 @@ from cardtable.server.seatlog import SeatLogs
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, TableService
 from cardtable.server.views import encode, seat_update, seat_view
+from tests.server.games import FIVE_GAMES
 
-GAMES = [
-    ("magic-show", 2),
-    ("score", 3),
-    ("piece-of-the-action", 3),
-    ("portfolio", 4),
-    ("nacho-loco", 3),
-]
+GAMES = FIVE_GAMES
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)

@@ -22,14 +22,9 @@ from hypothesis import strategies as st
 
 from cardtable.core.registry import new_state
 from cardtable.server.patch import Op, diff
+from tests.server.games import FIVE_GAMES
 
-GAMES = [
-    ("magic-show", 2),
-    ("score", 3),
-    ("piece-of-the-action", 3),
-    ("portfolio", 4),
-    ("nacho-loco", 3),
-]
+GAMES = FIVE_GAMES
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)

@@ -13,7 +13,6 @@ tests/server/test_wire_bytes.py`` prints them; run with main's ``src`` first on
 from __future__ import annotations
 
 import asyncio
-import base64
 import hashlib
 import random
 import sys
@@ -26,14 +25,10 @@ import cardtable.server.tables as tables_module
 from cardtable.server.store import Store
 from cardtable.server.tables import Connection, TableService
 from cardtable.server.views import encode
+from tests.scripts import load_script
+from tests.server.games import FIVE_GAMES
 
-GAMES = [
-    ("magic-show", 2),
-    ("score", 3),
-    ("piece-of-the-action", 3),
-    ("portfolio", 4),
-    ("nacho-loco", 3),
-]
+GAMES = FIVE_GAMES
 MOVES = 150
 
 #: Recorded from main 0c7cbc4 (``PYTHONPATH=/tmp/old/src python tests/server/test_wire_bytes.py``).
@@ -46,23 +41,9 @@ RECORDED = {
 }
 
 
-class SeededSecrets:
-    """The table service's :mod:`secrets`, seeded: the same deal, ids and tokens every run."""
-
-    def __init__(self, seed: str) -> None:
-        self._rng = random.Random(seed)
-
-    def randbits(self, k: int) -> int:
-        return self._rng.getrandbits(k)
-
-    def token_hex(self, nbytes: int) -> str:
-        return self._rng.randbytes(nbytes).hex()
-
-    def token_urlsafe(self, nbytes: int) -> str:
-        return base64.urlsafe_b64encode(self._rng.randbytes(nbytes)).rstrip(b"=").decode()
-
-    def compare_digest(self, a: str, b: str) -> bool:
-        return a == b
+#: The table service's :mod:`secrets`, seeded (the benchmark's: the same deal, ids and tokens
+#: every run).
+SeededSecrets = load_script("benchmarks/web_actions.py", "web_actions_wire_bytes").SeededSecrets
 
 
 async def play(game: str, players: int, db: str) -> str:
