@@ -135,6 +135,12 @@ def compile_tree(src: Path) -> list[Path]:
     the compiler's output, and leaves nothing compiled when the build fails.
     """
     clean(src)
+    # The sources as they are before the build: a module edited while mypyc runs (minutes) may
+    # have been compiled from either version, so the manifest names the one read first; if the
+    # edit came later the module's hash no longer matches, the source is used instead of the
+    # stale extension and `--if-needed` builds again. Hashed after the build, the manifest
+    # vouched for an extension of the old source.
+    hashes = source_hashes(src / "cardtable")
     paths = [str(Path("cardtable") / m) for m in MODULES]
     with tempfile.TemporaryDirectory(prefix="cardtable-mypyc-") as tmp:
         setup = Path(tmp) / "setup.py"
@@ -152,7 +158,6 @@ def compile_tree(src: Path) -> list[Path]:
             output = result.stdout[-20000:] + result.stderr[-20000:]
             raise BuildFailed(f"mypyc build failed (exit {result.returncode})\n{output}")
     manifest = src / "cardtable" / MANIFEST.name
-    hashes = source_hashes(src / "cardtable")
     manifest.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
     return [*compiled_files(src), manifest]
 

@@ -49,12 +49,62 @@ LOG_TAIL = 30
 TIMELINE_TAIL = 40
 
 
+#: Moves whose entries :class:`SharedEntries` keeps, counted back from the newest it was given.
+SHARED_STEPS = 8
+
+
+class SharedEntries:
+    """The entries of a table's recent moves, made once for every seat that reads them alike.
+
+    A public move reads the same for every seat (and a hidden one the same for every seat it
+    is hidden from), but each seat's log made its own history pair, timeline entry and latest
+    move: four objects the garbage collector tracks, per seat per move, kept for the tails'
+    40 moves. A timed collection walks what was made since the one before, and at 200 tables
+    these were about 85% of it (docs/reliability.md, "Tenth sitting: seat logs share their
+    entries"). The logs of one table now share them: the first seat to read a move makes its
+    entries, the others that read the same text take the same objects. A reading is found by
+    the move's own history entry (the state's tuple, shared by its later copies: the same
+    object is the same move of the same game) and its text; the data follows the text
+    (:meth:`State.history_entry`), so shared entries are equal in every field and sharing
+    cannot show a seat what another was told. Nothing is changed once made (a view is encoded
+    as it is, never edited).
+
+    One record per reading: ``[move, text, pair, latest, timeline, next reading of the step]``
+    (a list: one tracked object; the steps are its keys, and only the newest
+    ``SHARED_STEPS`` are kept)."""
+
+    def __init__(self) -> None:
+        self._moves: dict[int, list[Any]] = {}
+        self._newest = 0
+
+    def get(self, step: int, move: Any, text: str) -> list[Any] | None:
+        """The record of ``move`` (step ``step``) read as ``text``, if a seat made it."""
+        record = self._moves.get(step)
+        while record is not None:
+            if record[0] is move and record[1] == text:
+                return record
+            record = record[5]
+        return None
+
+    def put(self, step: int, move: Any, text: str, pair: Any, latest: Any, timeline: Any) -> None:
+        """Keep a reading of step ``step`` for the other seats (an old step is not kept: a
+        log reading an old part of the game again, for a new connection)."""
+        if step <= self._newest - SHARED_STEPS:
+            return
+        if step > self._newest:
+            self._newest = step
+        self._moves[step] = [move, text, pair, latest, timeline, self._moves.get(step)]
+        self._moves.pop(step - SHARED_STEPS, None)
+
+
 class SeatLog:
     """What one seat (None = a spectator) has been told of a table's history and log, with the
-    tails a view sends; :meth:`update` reads the entries added since the last call."""
+    tails a view sends; :meth:`update` reads the entries added since the last call.
+    ``shared``: where the logs of one table's seats share the entries they read alike."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, shared: SharedEntries | None = None) -> None:
         self.seat = seat
+        self.shared = shared
         self._start(0)
 
     def _start(self, num_players: int) -> None:
@@ -114,14 +164,24 @@ class SeatLog:
                 self.timeline_lines += 1
             if self.actions == len(history):
                 break
-            actor, aid = history[self.actions]
+            move = history[self.actions]
+            actor, aid = move
             text, action_data = state.history_entry(seat, actor, aid)
-            data = None if action_data is None else action_data.to_json()
             self.actions += 1
-            self.history.append(([actor, text], data))
-            last = {"step": self.actions, "text": text, "data": data}
+            shared = self.shared
+            record = None if shared is None else shared.get(self.actions, move, text)
+            if record is None:
+                data = None if action_data is None else action_data.to_json()
+                pair: Any = ([actor, text], data)
+                last: Any = {"step": self.actions, "text": text, "data": data}
+                entry: Any = {"step": self.actions, "seat": actor, "text": text, "data": data}
+                if shared is not None:
+                    shared.put(self.actions, move, text, pair, last, entry)
+            else:
+                pair, last, entry = record[2], record[3], record[4]
+            self.history.append(pair)
             self.last_moves[actor] = last
-            self._add({"step": self.actions, "seat": actor, "text": text, "data": data})
+            self._add(entry)
         if self.actions:
             self.last_action = history[self.actions - 1]
         if self.lines:
@@ -161,10 +221,11 @@ class SeatLogs:
 
     def __init__(self) -> None:
         self._logs: dict[int | None, SeatLog] = {}
+        self._shared = SharedEntries()
 
     def of(self, state: State, seat: int | None) -> SeatLog:
         """``seat``'s log brought up to ``state``."""
         log = self._logs.get(seat)
         if log is None:
-            log = self._logs[seat] = SeatLog(seat)
+            log = self._logs[seat] = SeatLog(seat, self._shared)
         return log.update(state)
