@@ -123,7 +123,7 @@ def reference(
                 state = world.clone()
                 state.apply_unchecked(pos.seat, action_id)
                 if plain:
-                    total += roller._rollout(state, rng)[pos.seat]
+                    total += roller._rollout(state, rng, mark)[pos.seat]
                 else:
                     total += pimc.rollout_value(state, rng, mark)[pos.seat]
             mean = total / per_world
@@ -210,9 +210,11 @@ def run_score(args: argparse.Namespace) -> None:
     ref_se = [max(cache[p.index]["se"]) for p in pool]
     print(f"reference: mean of the largest action SE {sum(ref_se) / len(ref_se):.4f}")
     per_spec: dict[str, list[float]] = {}
+    picks: dict[str, list[int]] = {}
     for spec in args.specs:
         bot = make_agent(spec)
         regrets: list[float] = []
+        choices: list[int] = []  # the first rep's action id a position (agreement between specs)
         hits = 0
         cpu = 0.0
         for pos in pool:
@@ -224,18 +226,28 @@ def run_score(args: argparse.Namespace) -> None:
                 rng = Rng(args.score_seed * 1_000_003 + pos.index * 101 + rep)
                 start = time.thread_time()
                 action = decide(bot, pos.state, pos.seat, rng)
+                if rep == 0:
+                    choices.append(action.id)
                 cpu += time.thread_time() - start
                 r = max(values) - values[legal.index(action.id)]
                 regret += r / args.reps
                 hits += r == 0.0
             regrets.append(regret)
         per_spec[spec] = regrets
+        picks[spec] = choices
         m, lo, hi = mean_ci(regrets)
         decisions = len(pool) * args.reps
         if args.out:
             with open(args.out, "a") as f:
                 f.write(
-                    json.dumps({"spec": spec, "cpu_ms": cpu / decisions * 1000, "regrets": regrets})
+                    json.dumps(
+                        {
+                            "spec": spec,
+                            "cpu_ms": cpu / decisions * 1000,
+                            "regrets": regrets,
+                            "choices": choices,
+                        }
+                    )
                     + "\n"
                 )
         print(
@@ -247,7 +259,11 @@ def run_score(args: argparse.Namespace) -> None:
     for spec in args.specs[1:]:
         diff = [b - a for a, b in zip(per_spec[first], per_spec[spec], strict=True)]
         m, lo, hi = mean_ci(diff)
-        print(f"{spec} minus {first}: {m:+.4f} ({lo:+.4f} to {hi:+.4f})")
+        same = sum(a == b for a, b in zip(picks[first], picks[spec], strict=True))
+        print(
+            f"{spec} minus {first}: {m:+.4f} ({lo:+.4f} to {hi:+.4f}); "
+            f"same first choice in {same} of {len(pool)}"
+        )
 
 
 def main() -> None:
