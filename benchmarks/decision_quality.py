@@ -48,6 +48,7 @@ from typing import Any
 from cardtable.agents import decide, make_agent
 from cardtable.agents.base import InfoSet
 from cardtable.agents.halving import HalvingAgent, HalvingConfig
+from cardtable.agents.pimc import PimcAgent, PimcConfig
 from cardtable.core import Rng, State, new_state
 
 CACHE_DIR = Path(__file__).with_name("decision_quality")
@@ -66,14 +67,14 @@ class Position:
 
 
 def positions(
-    game: str, count: int, seed: int, epsilon: int = 10, keep: float = 0.2
+    game: str, count: int, seed: int, epsilon: int = 10, keep: float = 0.2, players: int = 2
 ) -> list[Position]:
     """``count`` decisions with a choice from epsilon-greedy games dealt from ``seed``."""
     greedy = make_agent("greedy")
     out: list[Position] = []
     game_seed = seed * 1000
     while len(out) < count:
-        state, rng = new_state(game, 2, seed=game_seed), Rng(game_seed)
+        state, rng = new_state(game, players, seed=game_seed), Rng(game_seed)
         step = 0
         while not state.is_terminal() and len(out) < count:
             seat = state.to_act()[0]
@@ -90,10 +91,24 @@ def positions(
 
 
 def reference(
-    pos: Position, worlds: int, per_world: int, cutoff: int, value: str, seed: int
+    pos: Position,
+    worlds: int,
+    per_world: int,
+    cutoff: int,
+    value: str,
+    seed: int,
+    rollout: str = "random",
+    stop: str = "cutoff",
 ) -> dict[str, Any]:
-    """Every legal action's mean return for the seat over shared sampled worlds, with SEs."""
-    roller = HalvingAgent(HalvingConfig(cutoff=cutoff, value=value))
+    """Every legal action's mean return for the seat over shared sampled worlds, with SEs.
+
+    ``rollout="heavy"`` or ``stop="round"`` roll out as ``pimc`` does with those options (the
+    game's ``rollout_action_id``; to the end of the decision's round), scored by ``value``
+    (``evaluate``, ``search`` or ``margin``); otherwise as ``halving`` (``value`` may be ``auto``).
+    """
+    plain = rollout == "random" and stop == "cutoff"
+    roller = HalvingAgent(HalvingConfig(cutoff=cutoff, value=value if plain else "auto"))
+    pimc = PimcAgent(PimcConfig(cutoff=cutoff, rollout=rollout, stop=stop, value=value))
     rng = Rng(seed * 1_000_003 + pos.index)
     info = InfoSet(pos.state, pos.seat, rng.fork())
     ids = [a.id for a in info.legal]
@@ -101,12 +116,16 @@ def reference(
     squares = [0.0] * len(ids)
     for _ in range(worlds):
         world = info.sample(rng)
+        mark = world.round_mark()
         for k, action_id in enumerate(ids):
             total = 0.0
             for _ in range(per_world):
                 state = world.clone()
                 state.apply_unchecked(pos.seat, action_id)
-                total += roller._rollout(state, rng)[pos.seat]
+                if plain:
+                    total += roller._rollout(state, rng, mark)[pos.seat]
+                else:
+                    total += pimc.rollout_value(state, rng, mark)[pos.seat]
             mean = total / per_world
             sums[k] += mean
             squares[k] += mean * mean
@@ -128,7 +147,14 @@ def reference(
 
 
 def cache_path(args: argparse.Namespace) -> Path:
-    name = f"{args.game}-s{args.seed}-c{args.ref_cutoff}-{args.ref_value}.jsonl"
+    name = f"{args.game}-s{args.seed}-c{args.ref_cutoff}-{args.ref_value}"
+    if args.players != 2:
+        name += f"-p{args.players}"
+    if args.ref_rollout != "random":
+        name += f"-{args.ref_rollout}"
+    if args.ref_stop != "cutoff":
+        name += f"-stop{args.ref_stop}"
+    name += ".jsonl"
     return CACHE_DIR / name
 
 
@@ -152,13 +178,22 @@ def run_reference(args: argparse.Namespace) -> None:
     path = cache_path(args)
     path.parent.mkdir(exist_ok=True)
     done = load_cache(path)
-    for pos in positions(args.game, args.positions, args.seed):
+    for pos in positions(args.game, args.positions, args.seed, players=args.players):
         if pos.index in done:
             if done[pos.index]["legal"] != [a.id for a in pos.state.legal_actions(pos.seat)]:
                 raise SystemExit(f"position {pos.index} does not match the cache; new --seed?")
             continue
         start = time.thread_time()
-        row = reference(pos, args.worlds, args.per_world, args.ref_cutoff, args.ref_value, 7)
+        row = reference(
+            pos,
+            args.worlds,
+            args.per_world,
+            args.ref_cutoff,
+            args.ref_value,
+            7,
+            args.ref_rollout,
+            args.ref_stop,
+        )
         row["cpu_s"] = round(time.thread_time() - start, 3)
         with path.open("a") as f:
             f.write(json.dumps(row) + "\n")
@@ -169,14 +204,17 @@ def run_reference(args: argparse.Namespace) -> None:
 
 def run_score(args: argparse.Namespace) -> None:
     cache = load_cache(cache_path(args))
-    pool = [p for p in positions(args.game, args.positions, args.seed) if p.index in cache]
+    made = positions(args.game, args.positions, args.seed, players=args.players)
+    pool = [p for p in made if p.index in cache]
     print(f"{len(pool)} positions with a reference ({cache_path(args).name})")
     ref_se = [max(cache[p.index]["se"]) for p in pool]
     print(f"reference: mean of the largest action SE {sum(ref_se) / len(ref_se):.4f}")
     per_spec: dict[str, list[float]] = {}
+    picks: dict[str, list[int]] = {}
     for spec in args.specs:
         bot = make_agent(spec)
         regrets: list[float] = []
+        choices: list[int] = []  # the first rep's action id a position (agreement between specs)
         hits = 0
         cpu = 0.0
         for pos in pool:
@@ -188,18 +226,28 @@ def run_score(args: argparse.Namespace) -> None:
                 rng = Rng(args.score_seed * 1_000_003 + pos.index * 101 + rep)
                 start = time.thread_time()
                 action = decide(bot, pos.state, pos.seat, rng)
+                if rep == 0:
+                    choices.append(action.id)
                 cpu += time.thread_time() - start
                 r = max(values) - values[legal.index(action.id)]
                 regret += r / args.reps
                 hits += r == 0.0
             regrets.append(regret)
         per_spec[spec] = regrets
+        picks[spec] = choices
         m, lo, hi = mean_ci(regrets)
         decisions = len(pool) * args.reps
         if args.out:
             with open(args.out, "a") as f:
                 f.write(
-                    json.dumps({"spec": spec, "cpu_ms": cpu / decisions * 1000, "regrets": regrets})
+                    json.dumps(
+                        {
+                            "spec": spec,
+                            "cpu_ms": cpu / decisions * 1000,
+                            "regrets": regrets,
+                            "choices": choices,
+                        }
+                    )
                     + "\n"
                 )
         print(
@@ -211,7 +259,11 @@ def run_score(args: argparse.Namespace) -> None:
     for spec in args.specs[1:]:
         diff = [b - a for a, b in zip(per_spec[first], per_spec[spec], strict=True)]
         m, lo, hi = mean_ci(diff)
-        print(f"{spec} minus {first}: {m:+.4f} ({lo:+.4f} to {hi:+.4f})")
+        same = sum(a == b for a, b in zip(picks[first], picks[spec], strict=True))
+        print(
+            f"{spec} minus {first}: {m:+.4f} ({lo:+.4f} to {hi:+.4f}); "
+            f"same first choice in {same} of {len(pool)}"
+        )
 
 
 def main() -> None:
@@ -225,6 +277,9 @@ def main() -> None:
     parser.add_argument("--per-world", type=int, default=1)
     parser.add_argument("--ref-cutoff", type=int, default=0)
     parser.add_argument("--ref-value", default="auto")
+    parser.add_argument("--players", type=int, default=2, help="3 for Score!")
+    parser.add_argument("--ref-rollout", default="random", choices=["random", "heavy"])
+    parser.add_argument("--ref-stop", default="cutoff", choices=["cutoff", "round"])
     parser.add_argument("--reps", type=int, default=1)
     parser.add_argument("--score-seed", type=int, default=1)
     parser.add_argument("--out", help="append each spec's per-position regrets (JSON lines)")

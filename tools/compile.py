@@ -76,6 +76,7 @@ MODULES: tuple[str, ...] = (
     "games/score/rules.py",
     "games/score/value.py",
     "games/score/rounds.py",
+    "games/score/playout.py",
     "games/score/state.py",
     "games/score/greedy.py",
     "games/nacho_loco/config.py",

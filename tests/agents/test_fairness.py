@@ -23,6 +23,8 @@ BOTS = [
     "halving:rollouts=40",
     "halving:rollouts=20,cutoff=0,value=evaluate",
     "halving:rollouts=20,stop=round",
+    "pimc:iterations=3,rollout=heavy,stop=round,value=margin",
+    "pimc:iterations=3,rollout=heavy,value=search",
 ]
 
 

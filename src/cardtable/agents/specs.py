@@ -187,6 +187,10 @@ def _pimc(params: dict[str, str]) -> PimcAgent:
         raise ValueError("pimc needs iterations >= 1 and non-negative time and cutoff")
     if config.clock not in ("wall", "cpu"):
         raise ValueError("pimc clock must be 'wall' or 'cpu'")
+    if config.rollout not in ("random", "heavy") or config.stop not in ("cutoff", "round"):
+        raise ValueError("pimc rollout must be 'random' or 'heavy' and stop 'cutoff' or 'round'")
+    if config.value not in ("evaluate", "search", "margin"):
+        raise ValueError("pimc value must be 'evaluate', 'search' or 'margin'")
     return PimcAgent(config)
 
 

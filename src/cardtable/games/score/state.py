@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from cardtable.core import CardSet, Layout, Rng, TableSpec
 from cardtable.core.gamerules import GameRules
-from cardtable.games.score import facts, rounds, rules
+from cardtable.games.score import facts, playout, rounds, rules
 from cardtable.games.score.cards import NAMES, NUM_COMPLETES
 from cardtable.games.score.describe import choice_notes, describe_action, explain_illegal
 from cardtable.games.score.meta import SEAT_NAMES
@@ -140,6 +140,10 @@ class ScoreState(ScoreTable):
     def round_mark(self) -> int:
         """The round's number: a ``stop=round`` rollout ends when it changes (``rounds``)."""
         return rounds.round_mark(self)
+
+    def rollout_action_id(self, seat: int, rng: Rng) -> int:
+        """The rule of thumb of :mod:`.playout` for a search's ``rollout=heavy``."""
+        return playout.rollout_action_id(self, seat, rng)
 
     def game_stats(self) -> dict[str, float]:
         return {
