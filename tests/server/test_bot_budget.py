@@ -95,6 +95,19 @@ def test_halving_on_a_clock_or_stopping_at_the_round_is_capped_like_every_search
     assert "stop=cutoff" in clamped and cap.check(clamped) is None
 
 
+def test_pimc_stopping_at_the_round_is_capped_like_halving() -> None:
+    """``pimc`` gained ``stop=round`` (docs/bots.md, "Tenth sitting: Score!"): on an iteration
+    budget its rollouts then ran past the cut-off cap, the hole ``halving`` had in the ninth
+    sitting. On a clock it is bounded like every timed search."""
+    cap = Budget(seconds=2.0, iterations=3_000, cutoff=32)
+    assert "stop=round" in (cap.check("pimc:iterations=10,stop=round") or "")
+    assert cap.check("pimc:time=1.5,stop=round,rollout=heavy") is None
+    clamped = cap.clamp("pimc:iterations=10,stop=round")
+    assert "stop=cutoff" in clamped and cap.check(clamped) is None
+    clamped = cap.clamp("pimc:time=100000,clock=cpu,stop=round")
+    assert "time=2.0" in clamped and "stop=round" in clamped and cap.check(clamped) is None
+
+
 def test_a_stored_hog_resumes_clamped_to_the_caps(db_url: str) -> None:
     """A table accepted under looser caps (or written by hand) cannot stall a restarted server."""
     state = new_state("magic-show", 2, 1, {})

@@ -106,6 +106,11 @@ class Budget:
             )
         if cfg.time > 0:
             return None  # the clock bounds it, however long its rollouts (module docstring)
+        if isinstance(cfg, PimcConfig) and cfg.stop != "cutoff":
+            return (
+                f"a bot's rollouts may be at most {self.cutoff} actions "
+                f"(stop={cfg.stop} plays past the cut-off; give a time budget instead)"
+            )
         if pimc and cfg.cutoff == 0:
             return (
                 f"a bot's rollouts may be at most {self.cutoff} actions (cutoff=0 plays to the end)"
@@ -189,6 +194,7 @@ class Budget:
                 clock="wall",
                 iterations=min(pcfg.iterations, self.pimc_worlds),
                 cutoff=self._rollout_cap(pcfg.time, pcfg.cutoff, stops=True),
+                stop=pcfg.stop if pcfg.time > 0 else "cutoff",
             )
             return spec if clamped_pimc == pcfg else config_spec(clamped_pimc)
         if not isinstance(agent, IsmctsAgent):
