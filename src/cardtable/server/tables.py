@@ -262,7 +262,7 @@ class TableService:
             self.standin_for(game.name)
             self.hint_for(game.name)
         self.tables: dict[str, LiveTable] = {}
-        #: Stores moves off the event loop, several tables' in one transaction.
+        #: Stores moves without stalling the event loop, several tables' in one statement.
         self.writer = MoveWriter(store)
         #: Set when the server stops: no bot task goes on after that.
         self.closed = False
@@ -469,7 +469,7 @@ class TableService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.to_thread(self.writer.close)
+        await self.writer.aclose()
         await asyncio.to_thread(self.pool.close)
 
     def _live(self, row: TableRow, state: State, actions: list[tuple[int, str]]) -> LiveTable:
