@@ -7,9 +7,9 @@ thread``, before). Each round's moves make one statement on the loop path; the t
 them as they come. The server's time is counted, PostgreSQL's is not (another process).
 
 Wall-clock and CPU time on a shared machine move by 2x, so compare instruction counts: run it
-under callgrind with only the measured moves instrumented (``--callgrind``: ``callgrind_control -i on`` at their
-start, ``off`` at their end), and divide by the moves (or take the difference of two runs with
-different numbers of moves, which cancels what the switching itself counts)::
+under callgrind with only the measured moves instrumented (``--callgrind``: ``callgrind_control
+-i on`` at their start, ``off`` at their end), and divide by the moves (or take the difference
+of two runs with different numbers of moves, which cancels what the switching itself counts)::
 
     nice -n 10 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/tmp/mw.out \\
         .venv/bin/python benchmarks/move_writer_cpu.py --db URL --path loop --callgrind

@@ -10,9 +10,10 @@ also sends a ``NOTIFY`` in its own transaction, so the other server processes he
 once it is committed (see :mod:`.cluster`). A move's notice carries the move itself
 (:func:`event_payload`), so the others apply it without reading it back.
 
-On PostgreSQL moves are stored off the event loop, several tables' moves in one transaction
-(group commit, :class:`MoveWriter`); on SQLite each at once, on the loop, a write to the log
-without a sync; everything else here is a short synchronous transaction.
+On PostgreSQL moves are stored from the event loop on an asynchronous connection, several
+tables' moves in one statement (group commit, :class:`MoveWriter`); on SQLite each at once, on
+the loop, a write to the log without a sync; everything else here is a short synchronous
+transaction.
 """
 
 from __future__ import annotations

@@ -603,9 +603,9 @@ class TableService:
         it.
         ``fence``: a bot's move, stored only while this process owns the table.
 
-        The caller holds the table's lock: the move is stored by the writer thread while the
-        event loop serves everything else, and nothing changes this table meanwhile (notices
-        of other processes wait for the lock too)."""
+        The caller holds the table's lock: while the move is being stored the event loop
+        serves everything else, and nothing changes this table meanwhile (notices of other
+        processes wait for the lock too)."""
         move = Move(table.id, table.seq + 1, seat, chosen.text, state.is_terminal(), fence)
         try:
             with self.timings.commit.time():
