@@ -278,3 +278,24 @@ def test_closing_stores_what_is_queued(any_db_url: str) -> None:
     assert writer.moves == 5
     for table in tables:
         assert store.events_after(table.id, 0) == [(1, 0, "queued")]
+
+
+def test_a_move_the_database_refuses_fails_alone(any_db_url: str) -> None:
+    """A move of a table deleted meanwhile (its events' foreign key) fails the whole statement:
+    each move of that batch is then written alone, so only that one fails, with SQLAlchemy's
+    ``IntegrityError`` as through the thread (the caller reloads the table and forgets it)."""
+    service = _service(any_db_url)
+    store = service.store
+    kept = service.create("score", 3, {}, ["human"] * 3, "A")[0]
+    writer = MoveWriter(store)
+
+    async def main() -> list[BaseException | None]:
+        moves = [Move("no-such-table", 1, 0, "gone"), Move(kept.id, 1, 0, "kept")]
+        outcomes = await asyncio.gather(*(writer.write(m) for m in moves), return_exceptions=True)
+        await writer.write(Move(kept.id, 2, 0, "the connection goes on"))
+        await writer.aclose()
+        return outcomes
+
+    outcomes = asyncio.run(main())
+    assert isinstance(outcomes[0], IntegrityError) and outcomes[1] is None
+    assert store.events_after(kept.id, 0) == [(1, 0, "kept"), (2, 0, "the connection goes on")]

@@ -670,9 +670,20 @@ class MoveWriter:
             conn = await self._connection()
         except Exception as exc:
             return [exc] * len(moves)
+        import psycopg
+
         try:
             cursor = await conn.execute(self._sql, self.store.moves_params(moves), prepare=True)
             rows = await cursor.fetchall()
+        except psycopg.IntegrityError as exc:
+            # Not a step taken first (that is told apart inside the statement) but, say, a move
+            # of a table deleted meanwhile: the statement stored nothing and the connection
+            # goes on. As in :meth:`Store.add_moves`, each move is written again alone to tell
+            # which one failed, and fails as SQLAlchemy's ``IntegrityError`` (the caller then
+            # reloads the table).
+            if len(moves) > 1:
+                return [(await self._store_batch([move]))[0] for move in moves]
+            return [IntegrityError(self._sql, None, exc)]
         except BaseException as exc:
             # Broken, or left in the middle of a statement (cancelled): not used again.
             self._pg = None
