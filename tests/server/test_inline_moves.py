@@ -98,7 +98,12 @@ def test_the_kept_connection_never_checkpoints_and_a_thread_does_it_every_so_man
     assert all(name != "MainThread" for name in ran)
 
 
-def test_postgresql_moves_still_go_through_the_thread(any_db_url: str) -> None:
+def test_postgresql_moves_are_stored_from_the_event_loop(any_db_url: str) -> None:
+    """PostgreSQL: from the loop, on an asynchronous connection (test_pg_moves_on_loop.py);
+    the thread when asked for."""
     store = Store(any_db_url, "node-a")
-    assert MoveWriter(store).inline is (not any_db_url.startswith("postgresql"))
+    postgresql = any_db_url.startswith("postgresql")
+    assert MoveWriter(store).inline is (not postgresql)
+    assert MoveWriter(store).on_loop is postgresql
     assert MoveWriter(store, inline=False).inline is False
+    assert MoveWriter(store, thread=True).on_loop is False

@@ -10,9 +10,10 @@ also sends a ``NOTIFY`` in its own transaction, so the other server processes he
 once it is committed (see :mod:`.cluster`). A move's notice carries the move itself
 (:func:`event_payload`), so the others apply it without reading it back.
 
-On PostgreSQL moves are stored off the event loop, several tables' moves in one transaction
-(group commit, :class:`MoveWriter`); on SQLite each at once, on the loop, a write to the log
-without a sync; everything else here is a short synchronous transaction.
+On PostgreSQL moves are stored from the event loop on an asynchronous connection, several
+tables' moves in one statement (group commit, :class:`MoveWriter`); on SQLite each at once, on
+the loop, a write to the log without a sync; everything else here is a short synchronous
+transaction.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from alembic import command
 from alembic.config import Config
@@ -41,6 +42,7 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    make_url,
     select,
     text,
     update,
@@ -48,6 +50,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+if TYPE_CHECKING:
+    import psycopg
 
 
 class Base(DeclarativeBase):
@@ -180,6 +185,20 @@ def event_payload(node: str, move: Move) -> str:
     most 200 characters, well within a notice's 8,000 bytes). ``_WRITE_MOVES_PG`` builds the
     same text in SQL."""
     return f"{node} {move.table_id} event {move.seq} {move.seat} {move.action}"
+
+
+def moves_outcomes(moves: Sequence[Move], rows: Sequence[Sequence[Any]]) -> list[Exception | None]:
+    """Each move's outcome from the rows of ``_WRITE_MOVES_PG``: None (stored),
+    :class:`LeaseLost` (a fenced move of a table whose lease is not ours) or :func:`step_taken`
+    (its step was taken first)."""
+    outcomes: list[Exception | None] = [None] * len(moves)
+    for i, stored, held, _notified in rows:
+        move = moves[int(i) - 1]  # WITH ORDINALITY counts from 1
+        if not held:
+            outcomes[int(i) - 1] = LeaseLost(move.table_id)
+        elif not stored:
+            outcomes[int(i) - 1] = step_taken(move)
+    return outcomes
 
 
 def step_taken(move: Move) -> IntegrityError:
@@ -334,28 +353,28 @@ class Store:
         move of a table whose lease is not ours gets :class:`LeaseLost`, a move whose step was
         taken first :func:`step_taken`."""
         with self._autocommit.connect() as conn:
-            rows = conn.execute(
-                _WRITE_MOVES_PG,
-                {
-                    "ids": [m.table_id for m in moves],
-                    "seqs": [m.seq for m in moves],
-                    "seats": [m.seat for m in moves],
-                    "actions": [m.action for m in moves],
-                    "ends": [m.finished for m in moves],
-                    "fences": [m.fence for m in moves],
-                    "at": now(),
-                    "channel": CHANNEL,
-                    "node": self.node,
-                },
-            ).all()
-        outcomes: list[Exception | None] = [None] * len(moves)
-        for i, stored, held, _notified in rows:
-            move = moves[int(i) - 1]  # WITH ORDINALITY counts from 1
-            if not held:
-                outcomes[int(i) - 1] = LeaseLost(move.table_id)
-            elif not stored:
-                outcomes[int(i) - 1] = step_taken(move)
-        return outcomes
+            rows = conn.execute(_WRITE_MOVES_PG, self.moves_params(moves)).all()
+        return moves_outcomes(moves, rows)
+
+    def moves_params(self, moves: Sequence[Move]) -> dict[str, Any]:
+        """The parameters of ``_WRITE_MOVES_PG`` for ``moves``."""
+        return {
+            "ids": [m.table_id for m in moves],
+            "seqs": [m.seq for m in moves],
+            "seats": [m.seat for m in moves],
+            "actions": [m.action for m in moves],
+            "ends": [m.finished for m in moves],
+            "fences": [m.fence for m in moves],
+            "at": now(),
+            "channel": CHANNEL,
+            "node": self.node,
+        }
+
+    def dsn(self) -> str:
+        """The database's address for psycopg itself (the SQLAlchemy URL without its driver
+        name), as :meth:`.PgCluster.listen` builds it."""
+        url = make_url(self.engine.url.render_as_string(hide_password=False))
+        return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
     def events_after(self, table_id: str, seq: int) -> list[tuple[int, int, str]]:
         """The events after step ``seq``, as (seq, seat, action), in order."""
@@ -476,24 +495,45 @@ def _settle(settled: list[_Outcome]) -> None:
 CHECKPOINT_MOVES = 2_000
 
 
+#: PostgreSQL, moves stored from the event loop: the seconds waited before each new attempt to
+#: open the writer's connection when opening it failed (about 3.5 s in all: long enough for a
+#: restart of PostgreSQL, after which the moves that waited are stored; after the last attempt
+#: the batch fails, and the next batch tries once until a connection is made again).
+RECONNECT_DELAYS = (0.05, 0.1, 0.2, 0.4, 0.8, 1.0, 1.0)
+
+
 class MoveWriter:
-    """The thread that stores moves, so that no database round trip stalls the event loop;
-    with SQLite (``inline``) each move is stored at once on the caller's thread instead.
+    """Stores moves without stalling the event loop, and tells each caller once its move is
+    committed. Three ways, chosen by the database:
+
+    * SQLite (``inline``): each move at once, on the caller's thread (see :meth:`_inline`).
+    * PostgreSQL (``on_loop``, the default there): from the event loop, on an asynchronous
+      psycopg connection of its own, by one drainer task (see :meth:`_drain`).
+    * The writer thread (``thread=True`` on PostgreSQL, ``inline=False`` on SQLite): the way
+      PostgreSQL's moves went before the tenth sitting.
 
     A move is handed over with :meth:`write` and awaited: the caller broadcasts it only once
-    it is committed. Moves that arrive while a transaction is being written wait for the next
-    one and are then committed together (group commit: one transaction, one commit and one
-    round trip per statement for up to ``max_batch`` tables' moves). One thread, so moves are
-    stored in the order they were handed over and SQLite has one writer of moves.
+    it is committed. On PostgreSQL and in the thread, moves that arrive while a statement is
+    being written wait for the next one and are then committed together (group commit: one
+    statement, its own transaction, for up to ``max_batch`` tables' moves). One writer, one
+    batch at a time, so moves are stored in the order they were handed over.
     """
 
-    def __init__(self, store: Store, max_batch: int = 64, inline: bool | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        max_batch: int = 64,
+        inline: bool | None = None,
+        thread: bool = False,
+    ) -> None:
         self.store = store
         self.max_batch = max_batch
-        #: Store each move on the caller's thread at once (see :meth:`write`): the default on
-        #: SQLite, where this process is the only writer; PostgreSQL's moves go through the
-        #: thread (a round trip to another machine must not stall the event loop).
+        #: Store each move on the caller's thread at once (see :meth:`_inline`): the default on
+        #: SQLite, where this process is the only writer.
         self.inline = (not store.shared) if inline is None else inline
+        #: PostgreSQL: store moves from the event loop on an asynchronous connection (see
+        #: :meth:`_drain`), unless ``thread`` asks for the writer thread.
+        self.on_loop = store.shared and not self.inline and not thread
         self._inline_conn: Connection | None = None
         #: Moves stored inline since the last checkpoint was started (see :meth:`_inline`).
         self._since_checkpoint = 0
@@ -502,13 +542,26 @@ class MoveWriter:
         self._wake = threading.Condition()
         self._closed = False
         self._thread: threading.Thread | None = None
-        #: Transactions written and moves in them (the average batch size, for measuring).
+        # The loop's path (``on_loop``): moves waiting for the drainer, the drainer task, the
+        # future it sleeps on while nothing waits, its connection and the loop they belong to.
+        self._pending: deque[tuple[Move, asyncio.Future[None]]] = deque()
+        self._drainer: asyncio.Task[None] | None = None
+        self._idle: asyncio.Future[None] | None = None
+        self._pg: psycopg.AsyncConnection[Any] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        #: Opening the connection failed after every retry, and has not succeeded since.
+        self._unreachable = False
+        #: ``_WRITE_MOVES_PG`` as psycopg takes it (``%(name)s`` parameters).
+        self._sql = ""
+        #: Statements (transactions) written and moves in them (the average batch size).
         self.batches = 0
         self.moves = 0
 
     def submit(self, move: Move, waiter: _Waiter | None = None) -> concurrent.futures.Future[None]:
-        """Queue ``move``; the future ends once it is committed (or with why it was not), and
-        so does ``waiter``'s, on its loop (see :meth:`write`)."""
+        """Queue ``move`` for the writer thread; the future ends once it is committed (or with
+        why it was not), and so does ``waiter``'s, on its loop (see :meth:`write`)."""
+        if self.on_loop:
+            raise RuntimeError("moves stored from the event loop are handed over with write()")
         future: concurrent.futures.Future[None] = concurrent.futures.Future()
         with self._wake:
             if self._closed:
@@ -524,15 +577,19 @@ class MoveWriter:
 
     async def write(self, move: Move) -> None:
         """Store ``move`` and return once it is committed; raises like :meth:`Store.add_event`.
+        Cancelling the wait keeps the move out of the store if the writer has not taken it
+        yet; once taken it is stored whatever the caller does.
 
-        The writer wakes the event loop once per transaction for all the moves in it (one
-        ``call_soon_threadsafe``), not once per move as ``asyncio.wrap_future`` did: each wake-up
-        is a write to the loop's self-pipe, during which the writer thread lets go of the GIL
-        and then has to wait for the busy loop to hand it back (docs/reliability.md, "Eighth
-        sitting"). Cancelling the wait cancels the move if the writer has not taken it yet,
-        as before."""
+        The writer thread wakes the event loop once per transaction for all the moves in it
+        (one ``call_soon_threadsafe``), not once per move as ``asyncio.wrap_future`` did: each
+        wake-up is a write to the loop's self-pipe, during which the writer thread lets go of
+        the GIL and then has to wait for the busy loop to hand it back (docs/reliability.md,
+        "Eighth sitting")."""
         if self.inline:
             self._inline(move)
+            return
+        if self.on_loop:
+            await self._write_on_loop(move)
             return
         loop = asyncio.get_running_loop()
         done = loop.create_future()
@@ -542,6 +599,126 @@ class MoveWriter:
         except asyncio.CancelledError:
             future.cancel()
             raise
+
+    async def _write_on_loop(self, move: Move) -> None:
+        if self._closed:
+            raise RuntimeError("the move writer is closed")
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop or self._drainer is None or self._drainer.done():
+            if self._loop is not loop:  # a new loop (tests): nothing of the old one carries over
+                self._pending = deque()
+                self._pg = None
+                self._loop = loop
+            self._drainer = loop.create_task(self._drain(), name="cardtable-move-writer")
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append((move, done))
+        idle = self._idle
+        if idle is not None and not idle.done():
+            idle.set_result(None)
+        # A cancelled wait cancels ``done``: the drainer then skips the move if it has not
+        # taken it yet.
+        await done
+
+    async def _drain(self) -> None:
+        """The loop's path: take up to ``max_batch`` waiting moves, store them in one
+        statement, settle each waiter with its move's outcome, then the next batch; moves that
+        arrive while a statement is in flight make the next one (group commit). Returns once
+        closed with nothing left waiting.
+
+        No thread: the statement is sent and its answer read by the event loop itself, so no
+        move waits for the GIL of a busy loop and then for the loop to take a thread's wake-up
+        (docs/reliability.md, "Tenth sitting: PostgreSQL moves stored from the event loop")."""
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                if not self._pending:
+                    if self._closed:
+                        return
+                    self._idle = loop.create_future()
+                    await self._idle
+                    self._idle = None
+                    continue
+                batch: list[tuple[Move, asyncio.Future[None]]] = []
+                while self._pending and len(batch) < self.max_batch:
+                    move, done = self._pending.popleft()
+                    if not done.cancelled():  # its caller stopped waiting before it was taken
+                        batch.append((move, done))
+                if not batch:
+                    continue
+                outcomes = await self._store_batch([move for move, _ in batch])
+                self.batches += 1
+                self.moves += len(batch)
+                for (_, done), outcome in zip(batch, outcomes, strict=True):
+                    if done.done():  # cancelled after it was taken: stored all the same
+                        continue
+                    if outcome is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(outcome)
+        finally:
+            conn, self._pg = self._pg, None
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+
+    async def _store_batch(self, moves: list[Move]) -> list[Exception | None]:
+        """Store ``moves`` in one statement on the writer's connection; each move's outcome as
+        :meth:`Store.add_moves` gives it. A failure of the database fails every move of the
+        batch (whether the statement committed is not known), and the connection is opened
+        anew for the next batch."""
+        try:
+            conn = await self._connection()
+        except Exception as exc:
+            return [exc] * len(moves)
+        import psycopg
+
+        try:
+            cursor = await conn.execute(self._sql, self.store.moves_params(moves), prepare=True)
+            rows = await cursor.fetchall()
+        except psycopg.IntegrityError as exc:
+            # Not a step taken first (that is told apart inside the statement) but, say, a move
+            # of a table deleted meanwhile: the statement stored nothing and the connection
+            # goes on. As in :meth:`Store.add_moves`, each move is written again alone to tell
+            # which one failed, and fails as SQLAlchemy's ``IntegrityError`` (the caller then
+            # reloads the table).
+            if len(moves) > 1:
+                return [(await self._store_batch([move]))[0] for move in moves]
+            return [IntegrityError(self._sql, None, exc)]
+        except BaseException as exc:
+            # Broken, or left in the middle of a statement (cancelled): not used again.
+            self._pg = None
+            with contextlib.suppress(Exception):
+                await conn.close()
+            if not isinstance(exc, Exception):
+                raise
+            return [exc] * len(moves)
+        return moves_outcomes(moves, rows)
+
+    async def _connection(self) -> psycopg.AsyncConnection[Any]:
+        """The writer's connection (autocommit: the one statement is the transaction), opened
+        if need be, with up to ``len(RECONNECT_DELAYS)`` more attempts while that fails; one
+        attempt only while the database has stayed unreachable since the last batch."""
+        conn = self._pg
+        if conn is not None and not conn.closed:
+            return conn
+        import psycopg
+
+        if not self._sql:  # the engine's dialect is psycopg's: ``%(name)s`` parameters
+            self._sql = _WRITE_MOVES_PG.compile(dialect=self.store.engine.dialect).string
+        delays = () if self._unreachable else RECONNECT_DELAYS
+        for delay in (*delays, None):
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.store.dsn(), autocommit=True)
+            except psycopg.OperationalError:
+                if delay is None:
+                    self._unreachable = True
+                    raise
+                await asyncio.sleep(delay)
+                continue
+            self._unreachable = False
+            self._pg = conn
+            return conn
+        raise AssertionError("unreachable")
 
     def _inline(self, move: Move) -> None:
         """Store ``move`` now, on this thread, in a transaction of its own; raises like
@@ -573,8 +750,22 @@ class MoveWriter:
             self._checkpoints.add(done)
             done.add_done_callback(self._checkpoints.discard)
 
+    async def aclose(self) -> None:
+        """Store what is queued, then stop (the drainer on this loop, or the thread, which is
+        joined in a worker thread)."""
+        self._closed = True
+        drainer = self._drainer
+        if drainer is not None and self._loop is asyncio.get_running_loop():
+            idle = self._idle
+            if idle is not None and not idle.done():
+                idle.set_result(None)
+            await asyncio.gather(drainer, return_exceptions=True)
+        await asyncio.to_thread(self.close)
+
     def close(self) -> None:
-        """Store what is queued, then stop the thread."""
+        """Store what is queued, then stop the thread. (The loop's drainer stores what is
+        queued when closed with :meth:`aclose`; a drainer whose loop has ended was cancelled
+        with it.)"""
         if self._inline_conn is not None:
             self._inline_conn.close()
             self._inline_conn = None

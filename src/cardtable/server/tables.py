@@ -262,7 +262,7 @@ class TableService:
             self.standin_for(game.name)
             self.hint_for(game.name)
         self.tables: dict[str, LiveTable] = {}
-        #: Stores moves off the event loop, several tables' in one transaction.
+        #: Stores moves without stalling the event loop, several tables' in one statement.
         self.writer = MoveWriter(store)
         #: Set when the server stops: no bot task goes on after that.
         self.closed = False
@@ -469,7 +469,7 @@ class TableService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.to_thread(self.writer.close)
+        await self.writer.aclose()
         await asyncio.to_thread(self.pool.close)
 
     def _live(self, row: TableRow, state: State, actions: list[tuple[int, str]]) -> LiveTable:
@@ -603,9 +603,9 @@ class TableService:
         it.
         ``fence``: a bot's move, stored only while this process owns the table.
 
-        The caller holds the table's lock: the move is stored by the writer thread while the
-        event loop serves everything else, and nothing changes this table meanwhile (notices
-        of other processes wait for the lock too)."""
+        The caller holds the table's lock: while the move is being stored the event loop
+        serves everything else, and nothing changes this table meanwhile (notices of other
+        processes wait for the lock too)."""
         move = Move(table.id, table.seq + 1, seat, chosen.text, state.is_terminal(), fence)
         try:
             with self.timings.commit.time():

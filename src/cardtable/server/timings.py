@@ -119,9 +119,7 @@ class Timings:
             "cardtable_action_seconds",
             "from reading an action's message to sending its ack (committed and broadcast)",
         )
-        self.commit = Histogram(
-            "cardtable_commit_seconds", "waiting for a move to be committed by the writer thread"
-        )
+        self.commit = Histogram("cardtable_commit_seconds", "waiting for a move to be committed")
         self.loop_lag = Histogram(
             "cardtable_loop_lag_seconds", "how late the event loop woke a sleeping task"
         )
