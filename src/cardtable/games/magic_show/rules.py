@@ -194,7 +194,10 @@ def cancel(st: MagicShowTable, seat: int) -> None:
     """MS-R4/MS-R5: one Ace to the discard pile, the stopped card into the canceller's hand, no
     effect; nobody is asked again about this card."""
     hand = HAND[seat]
-    ace = min(c for c in st.zones[hand] if IS_ACE[c])  # Aces are interchangeable
+    ace = NUM_CARDS  # the lowest Ace (Aces are interchangeable); a loop, not ``min`` of a
+    for c in st.zones[hand]:  # generator, which compiled code calls through Python
+        if IS_ACE[c] and c < ace:
+            ace = c
     card = st.zones[REVEALED][0]
     st.move(ace, hand, DISCARD)
     st.move(card, REVEALED, hand)
