@@ -34,7 +34,9 @@ def reference(cards: list[int]) -> int:
 
 
 #: Red's pile cards: its Tricks, Sixes and Mistakes (hearts and diamonds).
-PILE_CARDS = [c for c in range(NUM_CARDS) if OWNER[c] == 0 and ROLE[c] in (TRICK, REHEARSAL, MISTAKE)]
+PILE_CARDS = [
+    c for c in range(NUM_CARDS) if OWNER[c] == 0 and ROLE[c] in (TRICK, REHEARSAL, MISTAKE)
+]
 
 
 def test_every_small_pile_scores_as_the_rule_reads() -> None:
