@@ -1,6 +1,6 @@
 """``take_out`` removes a card from a zone's list as ``list.remove`` would (a card is in a zone
-at most once), leaving the others in order: it now moves the cards above down by one instead of
-``pop(i)`` (docs/performance.md, "Tenth sitting: Magic Show and Portfolio instructions")."""
+at most once), leaving the others in order (docs/performance.md, "Tenth sitting: Magic Show and
+Portfolio instructions": a version that moved the cards above down one by one was tried)."""
 
 from __future__ import annotations
 

@@ -171,7 +171,8 @@ def make_choices(hand: int) -> list[int]:
             found = _MAKES[key]
             if found is None:
                 found = _MAKES[key] = _runs(suit, mask)
-            ids += found
+            if found:  # most suits of a hand hold no run: no concatenation of an empty tuple
+                ids += found
     return ids
 
 
