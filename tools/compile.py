@@ -47,6 +47,7 @@ MODULES: tuple[str, ...] = (
     "agents/pimc.py",
     "agents/halving.py",
     "games/magic_show/cards.py",
+    "games/magic_show/notation.py",
     "games/magic_show/table.py",
     "games/magic_show/scoring.py",
     "games/magic_show/rules.py",

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from cardtable.core.errors import IllegalAction
 from cardtable.core.text import quote
 
 #: ``State.pending`` entry of a seat that has not committed a face-down choice.
-NO_COMMIT = -1
+NO_COMMIT: Final = -1
 
 #: An argument of an action: a whole number (a seat, a cell, an amount) or a name (a card).
 ArgValue = int | str

@@ -13,7 +13,7 @@ guarantee and how it is tested.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.core.actions import NO_COMMIT
 from cardtable.core.rng import Rng, StagedShuffle
@@ -22,11 +22,11 @@ if TYPE_CHECKING:
     from cardtable.core.state import State
 
 #: Deals a sampler tries before it gives up on meeting the public facts (see :func:`make_sampler`).
-SAMPLE_TRIES = 100
+SAMPLE_TRIES: Final = 100
 #: A run of at least this many slots that keep their marks is dealt with one slice assignment
 #: (a stock): compiled, a card-by-card store unboxes and reboxes each card (≈ 75 instructions),
 #: where a slice costs a few hundred instructions once and a few per card.
-SLICE_RUN = 12
+SLICE_RUN: Final = 12
 
 
 def _runs_of(

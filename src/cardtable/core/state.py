@@ -428,7 +428,7 @@ class State(ABC):
 
     def clear_commits(self) -> None:
         """Forget the resolved commitments."""
-        self.pending = [NO_COMMIT] * self.num_players
+        self.pending = [NO_COMMIT for _ in range(self.num_players)]  # compiled: no generic `*`
 
     def note(self, text: str, audience: int = -1) -> None:
         """Add a line to the table log (``audience`` bitmask; -1 = everyone). No-op when off."""
@@ -573,10 +573,19 @@ class State(ABC):
 
     # ------------------------------------------------------------------ copies
 
+    def _blank(self) -> State:
+        """A blank state of this state's class for :meth:`clone` to fill.
+
+        A game may return its own class here by name: compiled, that is a direct call of the
+        class's constructor, where ``type(self)(...)`` is a call through Python with a keyword
+        argument (a sixth of a clone: docs/performance.md, "Tenth sitting: Magic Show and
+        Portfolio instructions"). It must build exactly ``type(self)(self.spec, 0, blank=True)``.
+        """
+        return type(self)(self.spec, 0, blank=True)
+
     def clone(self) -> State:
         """An independent copy (zones and lists copied; the table spec is shared)."""
-        cls = type(self)
-        new = cls(self.spec, 0, blank=True)
+        new = self._blank()
         new.num_players = self.num_players
         new.options = self.options
         new.zones = [z[:] for z in self.zones]

@@ -23,9 +23,14 @@ import math
 def margin_shares(values: list[float], spread: float) -> list[float]:
     """Each seat's share of the win, ``exp(v / spread)`` normalised; sums to 1.
 
-    Subtracting the top value first keeps ``exp`` from overflowing on large leads.
+    Subtracting the top value first keeps ``exp`` from overflowing on large leads. The top is
+    found by a loop that keeps the first of equal values, as ``max`` does (compiled, ``max`` is a
+    call through Python).
     """
-    top = max(values)
+    top = values[0]
+    for v in values:
+        if v > top:
+            top = v
     weights = [math.exp((v - top) / spread) for v in values]
     whole = sum(weights)
     return [w / whole for w in weights]

@@ -11,15 +11,35 @@ Names are rank then suit letter (``"KH"``, ``"10S"``, ``"AC"``) so hand-written 
 
 from __future__ import annotations
 
+from typing import Final
+
 SUITS = ("C", "D", "H", "S")
 #: MS-R1: hearts and diamonds belong to Red (seat 0), clubs and spades to Black (seat 1).
 SUIT_OWNER = (1, 0, 0, 1)
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-ACE, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = 1, 5, 6, 7, 8, 9, 10, 11, 12, 13
+# Every module constant read on a hot path is ``Final``: compiled, a module global that is not
+# is a dictionary lookup by name on every use (docs/performance.md, "Tenth sitting: Magic Show
+# and Portfolio instructions").
+ACE: Final = 1
+FIVE: Final = 5
+SIX: Final = 6
+SEVEN: Final = 7
+EIGHT: Final = 8
+NINE: Final = 9
+TEN: Final = 10
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
 
 # Roles of the ranks.
-STOP, MISTAKE, NAP, REHEARSAL, SHOWTIME, BUFFET, TRICK = range(7)
+STOP: Final = 0
+MISTAKE: Final = 1
+NAP: Final = 2
+REHEARSAL: Final = 3
+SHOWTIME: Final = 4
+BUFFET: Final = 5
+TRICK: Final = 6
 
 ROLE_OF_RANK: dict[int, int] = {
     ACE: STOP,
@@ -67,16 +87,17 @@ TRICK_MINUTES: dict[int, int] = {TEN: 10, JACK: 5, QUEEN: 5, KING: 5}
 #: Mistakes "are worth -2, ... -3, ... -4" (stored as positive penalties).
 MISTAKE_PENALTY: dict[int, int] = {2: 2, 3: 3, 4: 4}
 
-NAMES: tuple[str, ...] = tuple(f"{r}{s}" for r in RANK_NAMES for s in SUITS)
-NUM_CARDS = len(NAMES)
-RANK: tuple[int, ...] = tuple(r for r in range(1, 14) for _ in SUITS)
-SUIT: tuple[int, ...] = tuple(s for _ in range(13) for s in range(4))
-OWNER: tuple[int, ...] = tuple(SUIT_OWNER[s] for s in SUIT)
-ROLE: tuple[int, ...] = tuple(ROLE_OF_RANK[r] for r in RANK)
-IS_ACE: tuple[bool, ...] = tuple(r == ACE for r in RANK)
-POINTS: tuple[int, ...] = tuple(TRICK_POINTS.get(r, 0) for r in RANK)
-MINUTES: tuple[int, ...] = tuple(TRICK_MINUTES.get(r, 0) for r in RANK)
-PENALTY: tuple[int, ...] = tuple(MISTAKE_PENALTY.get(r, 0) for r in RANK)
+NAMES: Final[tuple[str, ...]] = tuple(f"{r}{s}" for r in RANK_NAMES for s in SUITS)
+NUM_CARDS: Final = 52
+assert len(NAMES) == NUM_CARDS
+RANK: Final[tuple[int, ...]] = tuple(r for r in range(1, 14) for _ in SUITS)
+SUIT: Final[tuple[int, ...]] = tuple(s for _ in range(13) for s in range(4))
+OWNER: Final[tuple[int, ...]] = tuple(SUIT_OWNER[s] for s in SUIT)
+ROLE: Final[tuple[int, ...]] = tuple(ROLE_OF_RANK[r] for r in RANK)
+IS_ACE: Final[tuple[bool, ...]] = tuple(r == ACE for r in RANK)
+POINTS: Final[tuple[int, ...]] = tuple(TRICK_POINTS.get(r, 0) for r in RANK)
+MINUTES: Final[tuple[int, ...]] = tuple(TRICK_MINUTES.get(r, 0) for r in RANK)
+PENALTY: Final[tuple[int, ...]] = tuple(MISTAKE_PENALTY.get(r, 0) for r in RANK)
 
 _ID_BY_NAME = {name: i for i, name in enumerate(NAMES)}
 

@@ -20,6 +20,8 @@ As data (:func:`decode`, :func:`encode`): ``{"kind": "play", "card": "KH"}``, ``
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core import ActionData, ActionSpace
 from cardtable.games.magic_show.cards import (
     JACK,
@@ -32,17 +34,23 @@ from cardtable.games.magic_show.cards import (
     rank_name,
 )
 
-CANCEL = NUM_CARDS
-LET_RESOLVE = NUM_CARDS + 1
-CONVERT_BASE = NUM_CARDS + 2
+# ``Final`` literals: the rules compare action ids with these on every decision, and compiled
+# code reads a ``Final`` literal as a constant, any other module global from a dictionary.
+CANCEL: Final = 52  # NUM_CARDS
+LET_RESOLVE: Final = 53
+CONVERT_BASE: Final = 54
 #: Ranks that can be converted, in id order.
-CONVERT_RANKS = (TEN, KING, QUEEN, JACK)
-DECLINE_BUFFET = CONVERT_BASE + len(CONVERT_RANKS)
-SIZE = DECLINE_BUFFET + 1
+CONVERT_RANKS: Final[tuple[int, ...]] = (TEN, KING, QUEEN, JACK)
+DECLINE_BUFFET: Final = 58  # CONVERT_BASE + len(CONVERT_RANKS)
+SIZE: Final = 59
+assert CANCEL == NUM_CARDS
+assert CONVERT_BASE + len(CONVERT_RANKS) == DECLINE_BUFFET
 
-CONVERT_ID: dict[int, int] = {rank: CONVERT_BASE + i for i, rank in enumerate(CONVERT_RANKS)}
+CONVERT_ID: Final[dict[int, int]] = {rank: CONVERT_BASE + i for i, rank in enumerate(CONVERT_RANKS)}
+#: The convert id of each rank (0 for ranks that cannot be converted), indexed by rank.
+CONVERT_ID_OF_RANK: Final[tuple[int, ...]] = tuple(CONVERT_ID.get(r, 0) for r in range(14))
 #: Rank converted by an action id (0 for ids that are not conversions), indexed by id.
-CONVERT_RANK: tuple[int, ...] = tuple(
+CONVERT_RANK: Final[tuple[int, ...]] = tuple(
     CONVERT_RANKS[a - CONVERT_BASE] if CONVERT_BASE <= a < DECLINE_BUFFET else 0
     for a in range(SIZE)
 )

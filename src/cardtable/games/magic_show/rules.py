@@ -13,7 +13,8 @@ each seat still knows the cards it gave away (MS-R11), and a cancelled card take
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from cardtable.core import NO_COMMIT
 from cardtable.games.magic_show.cards import (
@@ -34,7 +35,7 @@ from cardtable.games.magic_show.cards import (
 from cardtable.games.magic_show.meta import SEAT_NAMES
 from cardtable.games.magic_show.notation import (
     CANCEL,
-    CONVERT_ID,
+    CONVERT_ID_OF_RANK,
     CONVERT_RANK,
     DECLINE_BUFFET,
     LET_RESOLVE,
@@ -57,9 +58,12 @@ from cardtable.games.magic_show.table import (
     player_of,
 )
 
-_BOTH = (0, 1)
-_ONLY = ((0,), (1,))
-_NOBODY: tuple[int, ...] = ()
+# ``Final`` and typed as variable-length tuples: compiled, a module global that is not ``Final``
+# is a dictionary lookup on every use, and a fixed-size tuple type would be unpacked into a C
+# struct and packed into a new tuple wherever it is returned ("Writing code that compiles").
+_BOTH: Final[tuple[int, ...]] = (0, 1)
+_ONLY: Final[tuple[Sequence[int], ...]] = ((0,), (1,))
+_NOBODY: Final[tuple[int, ...]] = ()
 
 
 # ---------------------------------------------------------------------- who acts, what is legal
@@ -69,7 +73,9 @@ def to_act(st: MagicShowTable) -> Sequence[int]:
     """Both uncommitted seats at COMMIT; the asked seat at a window or buffet; nobody at the end."""
     phase = st.phase
     if phase == COMMIT:
-        red, black = st.pending
+        pending = st.pending
+        red = pending[0]
+        black = pending[1]
         if red == NO_COMMIT:
             return _BOTH if black == NO_COMMIT else _ONLY[0]
         return _ONLY[1] if black == NO_COMMIT else _NOBODY
@@ -84,12 +90,21 @@ def legal_action_ids(st: MagicShowTable, seat: int) -> list[int]:
     if phase == COMMIT:
         if st.pending[seat] != NO_COMMIT:
             return []
-        return sorted(c for c in st.zones[HAND[seat]] if not IS_ACE[c])  # MS-R2
+        return playable(st.zones[HAND[seat]])
     if phase == OVER or seat != st.asking:
         return []
     if phase == STOP:
         return [CANCEL, LET_RESOLVE] if holds_ace(st, seat) else [LET_RESOLVE]
     return buffet_choices(st, seat)
+
+
+def playable(hand: list[int]) -> list[int]:
+    """The hand's cards but its Aces (MS-R2), sorted: a list sorted in place, where ``sorted``
+    of a generator went through the generic sort (an insertion sort written out here cost
+    more: compiled, each store of a shifted card boxes it)."""
+    ids = [c for c in hand if not IS_ACE[c]]
+    ids.sort()
+    return ids
 
 
 def holds_ace(st: MagicShowTable, seat: int) -> bool:
@@ -99,7 +114,7 @@ def holds_ace(st: MagicShowTable, seat: int) -> bool:
 
 def buffet_choices(st: MagicShowTable, seat: int) -> list[int]:
     """One ``convert`` per Trick rank in the seat's pile, then ``decline buffet`` (MS-R6)."""
-    ids = {CONVERT_ID[RANK[c]] for c in st.zones[PILE[seat]] if ROLE[c] == TRICK}
+    ids = {CONVERT_ID_OF_RANK[RANK[c]] for c in st.zones[PILE[seat]] if ROLE[c] == TRICK}
     return [*sorted(ids), DECLINE_BUFFET]
 
 
@@ -123,16 +138,27 @@ def apply_action(st: MagicShowTable, seat: int, action_id: int) -> None:
 def commit_card(st: MagicShowTable, seat: int, card: int) -> None:
     """Face-down play: the card stays in hand, hidden in ``pending``, until both have chosen, so
     nobody's view changes before the reveal (core simultaneous-commit mechanism)."""
-    if st.commit(seat, card, _BOTH):
+    pending = st.pending  # State.commit(seat, card, _BOTH), without its generic walk of _BOTH
+    pending[seat] = card
+    if pending[0] != NO_COMMIT and pending[1] != NO_COMMIT:
         reveal(st)
 
 
 def reveal(st: MagicShowTable) -> None:
     """Turn both cards face up, in resolution order (MS-R3: rank 2..K, then suit C<D<H<S)."""
-    red, black = st.pending
+    pending = st.pending
+    red = pending[0]
+    black = pending[1]
     st.move(red, HAND0, REVEALED)
     st.move(black, HAND1, REVEALED)
-    st.zones[REVEALED].sort()  # card ids are in resolution order by construction
+    # Card ids are in resolution order by construction. The zone is empty before a reveal (a
+    # position is loaded with revealed cards only at a window), so it holds the two cards just
+    # moved: one compare and perhaps a swap instead of a sort call.
+    revealed = st.zones[REVEALED]
+    if len(revealed) != 2:
+        revealed.sort()
+    elif revealed[0] > revealed[1]:
+        revealed[0], revealed[1] = revealed[1], revealed[0]
     st.played = [NAMES[red], NAMES[black]]
     st.clear_commits()
     if st.events is not None:
@@ -162,7 +188,10 @@ def cancel(st: MagicShowTable, seat: int) -> None:
     """MS-R4/MS-R5: one Ace to the discard pile, the stopped card into the canceller's hand, no
     effect; nobody is asked again about this card."""
     hand = HAND[seat]
-    ace = min(c for c in st.zones[hand] if IS_ACE[c])  # Aces are interchangeable
+    ace = NUM_CARDS  # the lowest Ace (Aces are interchangeable); a loop, not ``min`` of a
+    for c in st.zones[hand]:  # generator, which compiled code calls through Python
+        if IS_ACE[c] and c < ace:
+            ace = c
     card = st.zones[REVEALED][0]
     st.move(ace, hand, DISCARD)
     st.move(card, REVEALED, hand)
@@ -205,7 +234,20 @@ def finish_buffet(st: MagicShowTable) -> None:
 
 def resolve(st: MagicShowTable, card: int) -> None:
     """Carry out a card for its colour's owner; a Buffet with a Trick to convert waits for it."""
-    if _EFFECTS[ROLE[card]](st, card):
+    role = ROLE[card]
+    # The roles one by one, not a dict of functions: compiled, a function read from a dict is
+    # called through Python (its arguments boxed), where a named call is a C call.
+    if role in (TRICK, REHEARSAL, MISTAKE):
+        waits = practise(st, card)
+    elif role == SHOWTIME:
+        waits = showtime(st, card)
+    elif role == BUFFET:
+        waits = dinner_buffet(st, card)
+    elif role == NAP:
+        waits = afternoon_nap(st, card)
+    else:  # an Ace has no effect to resolve (never revealed, MS-R2)
+        raise KeyError(role)
+    if waits:
         return
     next_card(st)
 
@@ -253,16 +295,6 @@ def afternoon_nap(st: MagicShowTable, card: int) -> bool:
     if st.events is not None:
         st.note(f"{NAMES[card]}: the players swap hands.")
     return False
-
-
-_EFFECTS: dict[int, Callable[[MagicShowTable, int], bool]] = {
-    TRICK: practise,
-    REHEARSAL: practise,
-    MISTAKE: practise,
-    SHOWTIME: showtime,
-    BUFFET: dinner_buffet,
-    NAP: afternoon_nap,
-}
 
 
 def perform(st: MagicShowTable, seat: int, showtime_card: int | None) -> int:

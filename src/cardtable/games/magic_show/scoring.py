@@ -14,12 +14,13 @@ The text's example (King, King, Ten, Six, Four, Three, Two):
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from cardtable.games.magic_show.cards import MINUTES, PENALTY, POINTS, REHEARSAL, ROLE, TRICK
 
-PERFECT_MINUTES = 15
+PERFECT_MINUTES: Final = 15
 #: "If you run 30 minutes or longer, you get no points at all for your Magic Tricks."
-TOO_LONG_MINUTES = 30
+TOO_LONG_MINUTES: Final = 30
 
 
 def show_minutes(cards: Iterable[int]) -> int:
@@ -46,21 +47,35 @@ def trick_points(points: list[int], minutes: int) -> int:
 
 
 def show_value(cards: Iterable[int]) -> int:
-    """Points of performing a practice pile now (Showtime or Farewell Show)."""
-    points: list[int] = []
+    """Points of performing a practice pile now (Showtime or Farewell Show).
+
+    :func:`trick_points` worked out in the same pass (the Tricks' total, their biggest and the
+    sum of their halves), without a list of points: compiled, the list, ``sum`` and ``max``
+    were calls through Python on every rollout's leaf value."""
+    tricks = total = biggest = halves = 0
     minutes = penalty = sixes = 0
     for card in cards:
         role = ROLE[card]
         if role == TRICK:
-            points.append(POINTS[card])
+            p = POINTS[card]
+            tricks += 1
+            total += p
+            halves += p // 2
+            if p > biggest:
+                biggest = p
             minutes += MINUTES[card]
         elif role == REHEARSAL:
             sixes += 1
         else:
             penalty += PENALTY[card]
-    if not points:
+    if not tricks:
         return 0  # Comedy Show: "always worth exactly 0 points".
-    return (trick_points(points, minutes) - penalty) * (1 << sixes)  # doubled per Six
+    if minutes >= TOO_LONG_MINUTES:
+        points = 0
+    else:
+        off = abs(minutes - PERFECT_MINUTES)
+        points = total if off == 0 else total - biggest // 2 if off == 5 else halves
+    return (points - penalty) * (1 << sixes)  # doubled per Six
 
 
 def buffet_value(card: int) -> int:

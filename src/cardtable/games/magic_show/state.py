@@ -15,6 +15,7 @@ from cardtable.core import (
     NO_COMMIT,
     CardSet,
     Layout,
+    State,
     TableSpec,
 )
 from cardtable.core.gamerules import GameRules
@@ -64,6 +65,11 @@ class MagicShowState(MagicShowTable):
         describe=describe.describe_action,
         notes=describe.choice_notes,
     )
+
+    def _blank(self) -> State:
+        if type(self) is MagicShowState:
+            return MagicShowState(self.spec, 0, blank=True)  # a direct call, compiled
+        return super()._blank()
 
     # The calls on the hot path are methods that call the rules directly: compiled, that is a
     # direct C call, where a function held in RULES is called through Python (the measured

@@ -25,7 +25,7 @@ the core's ``pending``):
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from cardtable.core import State, StateFormatError, Vis, ZoneSpec
 from cardtable.games.magic_show import meta
@@ -40,10 +40,17 @@ from cardtable.games.magic_show.cards import (
     TRICK,
 )
 
-#: Zone indexes, in layout order (the rules use these on every hot path).
-DECK, HAND0, HAND1, PILE0, PILE1, REVEALED, DISCARD = range(7)
-HAND = (HAND0, HAND1)
-PILE = (PILE0, PILE1)
+#: Zone indexes, in layout order (the rules use these on every hot path: ``Final``, so compiled
+#: code reads a literal or a C variable, not the module's dictionary).
+DECK: Final = 0
+HAND0: Final = 1
+HAND1: Final = 2
+PILE0: Final = 3
+PILE1: Final = 4
+REVEALED: Final = 5
+DISCARD: Final = 6
+HAND: Final[tuple[int, ...]] = (HAND0, HAND1)
+PILE: Final[tuple[int, ...]] = (PILE0, PILE1)
 #: The table: hidden deck, private hands, public practice piles, revealed cards and discard pile.
 ZONE_SPECS = (
     ZoneSpec("deck", Vis.HIDDEN),
@@ -56,13 +63,13 @@ ZONE_SPECS = (
 )
 
 # Phases (public scalar ``phase``).
-COMMIT = "commit"
-STOP = "stop"
-BUFFET_PHASE = "buffet"
-OVER = "over"
-PHASES = (COMMIT, STOP, BUFFET_PHASE, OVER)
+COMMIT: Final = "commit"
+STOP: Final = "stop"
+BUFFET_PHASE: Final = "buffet"
+OVER: Final = "over"
+PHASES: Final = (COMMIT, STOP, BUFFET_PHASE, OVER)
 
-HAND_SIZE = 5
+HAND_SIZE: Final = 5
 
 
 #: The table's fields in the order positions write them (docs/state-format.md): declared once,

@@ -110,10 +110,12 @@ def source_choices(st: PortfolioTable) -> list[int]:
 def action_choices(st: PortfolioTable, seat: int) -> list[int]:
     hand = hand_bits(st, seat)
     ids = make_choices(hand)
-    # The owned slots in order (pf.owned_slots, without its list). ``enumerate`` over the list,
-    # not ``owner[slot]`` per slot: compiled, the first is a pointer walk, the second a checked
-    # item call per slot (52 of them per call: a third of a search's action choices).
-    for slot, who in enumerate(st.owner):
+    # The owned slots in order (pf.owned_slots, without its list), read only below
+    # ``slot_end``: no slot above it is owned, and walking all 52 owners was a third of a
+    # search's action choices.
+    owner = st.owner
+    for slot in range(st.slot_end):
+        who = owner[slot]
         if who < 0:
             continue
         if who == seat:
@@ -169,7 +171,8 @@ def make_choices(hand: int) -> list[int]:
             found = _MAKES[key]
             if found is None:
                 found = _MAKES[key] = _runs(suit, mask)
-            ids += found
+            if found:  # most suits of a hand hold no run: no concatenation of an empty tuple
+                ids += found
     return ids
 
 

@@ -21,6 +21,7 @@ from cardtable.games.portfolio.table import (
     SLOTS,
     TAKEN,
     PortfolioTable,
+    owned_end,
     run_cards,
 )
 
@@ -83,12 +84,12 @@ def owned_slots(st: PortfolioTable) -> list[int]:
 
 
 def income(st: PortfolioTable, seat: int) -> int:
-    """Total value of the seat's portfolios now. The owners are walked with ``enumerate``, not
-    read as ``owner[k]`` for 52 slot numbers (nor listed, as ``owned_slots`` does): compiled,
-    that is a pointer walk instead of a checked item call per slot, at every turn's start."""
+    """Total value of the seat's portfolios now. Only the slots below ``slot_end`` are read
+    (no slot above it is owned): a few owners instead of 52 at every turn's start."""
     total = 0
-    for k, who in enumerate(st.owner):
-        if who == seat:
+    owner = st.owner
+    for k in range(st.slot_end):
+        if owner[k] == seat:
             total += slot_value(st, k)
     return total
 
@@ -96,7 +97,9 @@ def income(st: PortfolioTable, seat: int) -> int:
 def incomes(st: PortfolioTable) -> list[int]:
     """Every seat's income, in one walk over the owners (as in ``income``): a rollout's leaf."""
     out = [0] * st.num_players
-    for k, who in enumerate(st.owner):
+    owner = st.owner
+    for k in range(st.slot_end):
+        who = owner[k]
         if who >= 0:
             out[who] += slot_value(st, k)
     return out
@@ -171,6 +174,8 @@ def make(st: PortfolioTable, seat: int, suit: int, low: int, high: int) -> int:
     for rank in range(low, high + 1):
         play_card(st, seat, rank, suit, PF0 + slot)
     st.owner[slot] = seat
+    if slot >= st.slot_end:
+        st.slot_end = slot + 1
     _tidy(st, slot)
     st.made += 1
     return slot
@@ -202,6 +207,8 @@ def neutralize(st: PortfolioTable, seat: int, slot: int) -> None:
         st.move(c, zone, DISCARD)
     play_card(st, seat, low - 1, suit, DISCARD)
     st.owner[slot] = -1
+    if slot == st.slot_end - 1:
+        st.slot_end = owned_end(st.owner)
     st.neutralized += 1
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from cardtable.core import CardSet, Layout, StateFormatError, TableSpec
+from cardtable.core import CardSet, Layout, State, StateFormatError, TableSpec
 from cardtable.core.gamerules import GameRules
 from cardtable.games.portfolio import describe, legal, meta, rules, trades
 from cardtable.games.portfolio import portfolios as pf
@@ -35,6 +35,7 @@ from cardtable.games.portfolio.table import (
     PortfolioTable,
     check_fields,
     check_zones,
+    owned_end,
     zone_specs,
 )
 
@@ -55,6 +56,18 @@ class PortfolioState(PortfolioTable):
         describe=describe.describe_action,
         notes=describe.choice_notes,
     )
+
+    def _blank(self) -> State:
+        if type(self) is PortfolioState:
+            return PortfolioState(self.spec, 0, blank=True)  # a direct call, compiled
+        return super()._blank()
+
+    def clone(self) -> State:
+        """The core's copy, and the derived ``slot_end`` (``table.CACHES``)."""
+        new = super().clone()
+        assert isinstance(new, PortfolioState)
+        new.slot_end = self.slot_end
+        return new
 
     # The calls on the hot path are methods that call the rules directly: compiled, that is a
     # direct C call, where a function held in RULES is called through Python (the measured
@@ -173,6 +186,7 @@ class PortfolioState(PortfolioTable):
 
     def _after_load(self) -> None:
         check_fields(self)
+        self.slot_end = owned_end(self.owner)
         if self.phase == DRAW:
             # At the draw choice the income is, by rule, the seat's portfolios' value now.
             self.income = pf.income(self, self.active)

@@ -87,6 +87,13 @@ FIELDS = (
     "trades_done",
     "absent",
 )
+#: Derived from the fields, never saved: ``slot_end``, one past the highest owned slot (0 when
+#: no slot is owned). Slots are taken lowest free first (``portfolios.free_slot``), so the
+#: owned ones are few and low, and the walks over the owners (the turn's actions, the incomes)
+#: stop there instead of reading all 52 owners. Kept by ``portfolios.make`` and
+#: ``portfolios.neutralize`` (the only plays that change whether a slot is owned), copied by
+#: ``clone`` and recomputed when a position is loaded (:func:`owned_end`).
+CACHES = ("slot_end",)
 
 
 def zone_specs(num_players: int) -> list[ZoneSpec]:
@@ -107,7 +114,7 @@ def zone_specs(num_players: int) -> list[ZoneSpec]:
 class PortfolioTable(State):
     """A Portfolio table's fields (seat N-1 deals, seat 0 starts: PF-R1); no rules."""
 
-    __slots__ = FIELDS
+    __slots__ = FIELDS + CACHES
 
     GAME: ClassVar[str] = meta.NAME
     TITLE: ClassVar[str] = meta.DISPLAY_NAME
@@ -152,6 +159,7 @@ class PortfolioTable(State):
     open_left: int
     trades_done: int
     absent: list[list[int]]
+    slot_end: int
 
     #: Rank and suit per card id (shared by two- and three-deck tables: ids run deck by deck).
     rank: ClassVar[tuple[int, ...]] = RANK_OF
@@ -180,6 +188,7 @@ class PortfolioTable(State):
         self.return_phase = ""
         #: Public facts that a hand lacks cards (a void trade, PF-R10): see trades.py.
         self.absent = []
+        self.slot_end = 0
 
     def _copy_scalars(self, new: State) -> None:
         """The fields of ``SCALARS``, copied one by one: see :meth:`State._copy_scalars`."""
@@ -219,6 +228,14 @@ class PortfolioTable(State):
         new.open_left = self.open_left
         new.trades_done = self.trades_done
         new.absent = [v[:] for v in self.absent]
+
+
+def owned_end(owner: list[int]) -> int:
+    """One past the highest owned slot of ``owner`` (0 when none is owned): ``slot_end``."""
+    end = len(owner)
+    while end > 0 and owner[end - 1] < 0:
+        end -= 1
+    return end
 
 
 def run_cards(st: PortfolioTable, slot: int) -> list[int]:
