@@ -705,17 +705,33 @@ def breakdown(log: Log, pauses: list[tuple[float, float]], trace: str) -> None:
             f"client event-loop lag: n={len(lag)} p50 {1000 * pct(lag, 0.5):.1f} ms, "
             f"p99 {1000 * pct(lag, 0.99):.1f} ms, max {1000 * lag[-1]:.1f} ms"
         )
-    rows = []  # (sent, to the last seat's view, to the ack, last - first seat's receipt)
+    # (sent, to the last seat's view, to the ack, last - first seat's receipt, step, last
+    # step of its table's game)
+    last_step: dict[str, int] = {}
+    for table, step in log.sent:
+        last_step[table] = max(step, last_step.get(table, 0))
+    rows = []
     for key, sent in log.sent.items():
         seen, acked = log.seen.get(key), log.acked_at.get(key)
         if seen and sent and acked:
-            rows.append((sent, max(seen) - sent, acked - sent, max(seen) - min(seen)))
+            rows.append(
+                (
+                    sent,
+                    max(seen) - sent,
+                    acked - sent,
+                    max(seen) - min(seen),
+                    key[1],
+                    last_step[key[0]],
+                )
+            )
     if not rows:
         return
     if trace:
         with open(trace, "w") as out:
-            out.write("sent,last_view,ack,spread\n")
-            out.writelines(f"{r[0]:.4f},{r[1]:.4f},{r[2]:.4f},{r[3]:.4f}\n" for r in rows)
+            out.write("sent,last_view,ack,spread,step,last_step\n")
+            out.writelines(
+                f"{r[0]:.4f},{r[1]:.4f},{r[2]:.4f},{r[3]:.4f},{r[4]},{r[5]}\n" for r in rows
+            )
     rows.sort(key=lambda r: r[1])
     slow = rows[-max(1, len(rows) // 100) :]
     print(
