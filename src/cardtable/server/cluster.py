@@ -45,7 +45,7 @@ import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable
 
-from sqlalchemy import make_url, text
+from sqlalchemy import text
 
 from cardtable.server.store import CHANNEL, Store
 
@@ -272,8 +272,7 @@ class PgCluster(Cluster):
         while nobody listened; then ``ready`` is set (the server waits for it at start)."""
         import psycopg
 
-        url = make_url(str(self.store.engine.url.render_as_string(hide_password=False)))
-        dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        dsn = self.store.dsn()
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:

@@ -372,7 +372,7 @@ class Store:
 
     def dsn(self) -> str:
         """The database's address for psycopg itself (the SQLAlchemy URL without its driver
-        name), as :meth:`.PgCluster.listen` builds it."""
+        name): the move writer's and the cluster listener's own connections."""
         url = make_url(self.engine.url.render_as_string(hide_password=False))
         return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
